@@ -1,0 +1,1 @@
+// ast_print.cc - placeholder, being written.

@@ -1,0 +1,14 @@
+// ast_print.hh - --emit=ast: prints the AST, one node per line, indented by depth,
+// in the style of Appel's prabsyn.c (e.g. `OpExp(PLUS,`, `IntExp(1)`, `SimpleVar(x)`).
+// After semantic analysis the printer also shows each escaping variable's `escape`.
+#pragma once
+
+#include "chap7/ast.hh"
+
+#include <iosfwd>
+
+namespace tiger::ast {
+
+void print(std::ostream& out, const Program& prog);
+
+} // namespace tiger::ast

@@ -1,0 +1,1 @@
+// escape.cc - placeholder, being written.

@@ -1,0 +1,1 @@
+// interp.cc - placeholder, being written.

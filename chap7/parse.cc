@@ -1,0 +1,1 @@
+// parse.cc - placeholder, being written.

@@ -1,0 +1,1 @@
+// semant.cc - placeholder, being written.

@@ -1,0 +1,63 @@
+// temp.hh - temporaries and labels (Appel, chapter 6-7, temp.h).
+//
+// A Temp_temp is an abstract register; a Temp_label an abstract machine-code address.
+// Both are numbered per compilation by a TempFactory, so dumps are deterministic:
+// temps print as t100, t101, ... and fresh labels as L0, L1, ...
+// Two temps are special: `fp` (the frame pointer) and `rv` (the return value).
+#pragma once
+
+#include <cstddef>
+#include <deque>
+#include <functional>
+#include <string>
+#include <unordered_map>
+
+namespace tiger {
+
+struct Temp_temp {
+  int num = -1; // >= 100 for ordinary temps; kFp and kRv for the special ones
+  static constexpr int kFp = 0;
+  static constexpr int kRv = 1;
+  friend bool operator==(Temp_temp a, Temp_temp b) { return a.num == b.num; }
+  friend bool operator<(Temp_temp a, Temp_temp b) { return a.num < b.num; }
+};
+
+// An interned name: two labels are equal when they are the same object.
+struct Temp_label {
+  const std::string* name = nullptr;
+  const std::string& str() const { return *name; }
+  friend bool operator==(Temp_label a, Temp_label b) { return a.name == b.name; }
+  friend bool operator<(Temp_label a, Temp_label b) { return *a.name < *b.name; }
+};
+
+// Makes the temps and labels of one compilation.
+class TempFactory {
+public:
+  Temp_temp newTemp() { return Temp_temp{nextTemp_++}; }
+  Temp_temp fp() const { return Temp_temp{Temp_temp::kFp}; }
+  Temp_temp rv() const { return Temp_temp{Temp_temp::kRv}; }
+  // A fresh label L<n>.
+  Temp_label newLabel();
+  // The label with this exact name (the same object each time it is asked for).
+  Temp_label namedLabel(const std::string& name);
+  // "t100", "fp", "rv".
+  static std::string tempName(Temp_temp t);
+  int tempCount() const { return nextTemp_ - 100; }
+
+private:
+  int nextTemp_ = 100;
+  int nextLabel_ = 0;
+  std::deque<std::string> names_;
+  std::unordered_map<std::string, const std::string*> interned_;
+};
+
+} // namespace tiger
+
+template <> struct std::hash<tiger::Temp_temp> {
+  std::size_t operator()(tiger::Temp_temp t) const noexcept { return std::hash<int>()(t.num); }
+};
+template <> struct std::hash<tiger::Temp_label> {
+  std::size_t operator()(tiger::Temp_label l) const noexcept {
+    return std::hash<const void*>()(l.name);
+  }
+};

@@ -1,0 +1,1 @@
+// translate.cc - placeholder, being written.

@@ -1,0 +1,1 @@
+// tree_dot.cc - placeholder, being written.

@@ -1,0 +1,1 @@
+// tree_print.cc - placeholder, being written.

@@ -1,0 +1,1 @@
+// types.cc - placeholder, being written.

@@ -1,0 +1,67 @@
+// canon.hh - the canon module (Appel, chapter 8; ../shared/seeds/chapter8-*.txt):
+//
+//   C_linearize     ESEQ elimination, CALL hoisting, SEQ flattening -> canonical trees
+//   C_basicBlocks   label-first, jump-last blocks, ending at the `done` label
+//   C_traceSchedule Algorithm 8.3 + finishing up: every CJUMP followed by its false label
+//
+// The book's interface, with std::vector for its cons lists. Every function iterates
+// over statements and blocks (never recursing once per statement), so a function of
+// 10^6 statements does not overflow the stack.
+#pragma once
+
+#include "chap7/fragments.hh"
+#include "chap7/temp.hh"
+#include "chap7/tree.hh"
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tiger::canon {
+
+// Which variant of each algorithm to run. The defaults are this project's improved
+// versions; Options::book() gives the book's, for students to compare.
+struct Options {
+  bool bookCommute = false;  // commute() exactly as the book: EXP(CONST) or CONST/NAME
+  bool bookTraces = false;   // Algorithm 8.3 as written, no loop layout, no JUMP-to-next removal
+  std::ostream* explain = nullptr; // --explain=canon: log each rewrite applied
+  static Options book() { return Options{true, true, nullptr}; }
+};
+
+// What a pass changed, for the report comparing the book's version with ours.
+struct Counters {
+  long tempsIntroduced = 0; // fresh temps made by reorder and CALL hoisting
+  long movesIntroduced = 0; // MOVEs made by reorder and CALL hoisting
+};
+
+// The environment a canon pass works in: where new nodes, temps and labels come from.
+struct Context {
+  tree::Arena& arena;
+  TempFactory& temps;
+  Options opts;
+  Counters counters;
+};
+
+struct C_block {
+  std::vector<std::vector<T_stm>> stmLists; // each: LABEL first, JUMP/CJUMP last
+  Temp_label label;                         // the `done` label the last block jumps to
+};
+
+std::vector<T_stm> C_linearize(Context& cx, T_stm stm);
+C_block C_basicBlocks(Context& cx, const std::vector<T_stm>& stmList);
+std::vector<T_stm> C_traceSchedule(Context& cx, const C_block& b);
+
+// Invariant checkers. Each returns nullopt when the invariant holds, or a message that
+// names the rule broken and shows the offending statement (its index and its tree).
+std::optional<std::string> checkCanonical(const std::vector<T_stm>& stms);
+std::optional<std::string> checkBlocks(const C_block& b);
+std::optional<std::string> checkTraces(const std::vector<T_stm>& stms);
+
+// Whole-program stages, as the driver and the tests run them: every PROC body is
+// replaced by its linearized (or linearized, blocked and scheduled) statement list.
+// With `verify`, the checkers run after each step; a failure is returned as a message.
+std::optional<std::string> linearizeProgram(ir::Program& prog, Context& cx, bool verify);
+std::optional<std::string> traceProgram(ir::Program& prog, Context& cx, bool verify);
+
+} // namespace tiger::canon
