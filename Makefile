@@ -1,0 +1,29 @@
+# Front door over CMake. `make demo` and `make test` are all a new machine needs.
+BUILD ?= build
+JOBS  ?= $(shell nproc)
+TIGERC = $(BUILD)/tigerc
+
+.PHONY: all deps configure demo test bench clean
+
+all: configure
+	cmake --build $(BUILD) -j$(JOBS)
+
+configure:
+	@test -f $(BUILD)/CMakeCache.txt || cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo
+
+deps:
+	bash tools/install-deps.sh
+
+# Installs what is missing, builds, prints the IR of a program, runs queens at every
+# stage, and renders queens' control-flow graphs to SVG in $(BUILD)/demo/.
+demo: deps all
+	bash tools/demo.sh $(TIGERC) $(BUILD)/demo
+
+test: all
+	cd $(BUILD) && ctest --output-on-failure -j$(JOBS) --timeout 600
+
+bench: all
+	bash bench/run.sh $(TIGERC)
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,111 @@
+// options.cc - parses tigerc's command line; see options.hh and README.md.
+#include "driver/options.hh"
+
+#include <charconv>
+#include <string_view>
+#include <utility>
+
+namespace tiger::driver {
+
+const char* const kUsage = R"(usage: tigerc [options] FILE.tig      (FILE "-" reads standard input)
+
+  --emit=STAGE      print a stage and stop:
+                      tokens ast ir ir-dot linear blocks traces cfg-dot blocks-dot
+                      pto pto-cft pto-ssa mlir
+  --run             run the program on the tree-IR interpreter (at traces by default)
+  --run-at=STAGE    run at ir, linear or traces
+  --run-mlir        run the ptoext MLIR through mlir-opt-19 and mlir-cpu-runner-19
+  --stats           after a run, print what was executed on stderr
+  --verify          check every stage's invariants after each pass
+  --explain=canon   log each canon rewrite (rule, tree before and after) on stderr
+  --book            the book's commute() and trace layout (same as the two below)
+  --commute=book|sharp   --layout=book|loops
+  --max-steps=N     stop a run after N statements (default 100000000; 0 = no limit)
+  --max-depth=N     stop a run at call depth N (default 10000; 0 = no limit)
+  -h, --help        this text
+
+exit status: 0 ok, 64 usage, 65 lexical error, 66 syntax error, 67 semantic error,
+70 runtime error, 71 step or depth limit, 74 unreadable input, 75 external tool failed,
+77 internal error; a program's own exit(n) gives n.
+)";
+
+namespace {
+
+const std::pair<std::string_view, Emit> kEmits[] = {
+    {"tokens", Emit::Tokens},     {"ast", Emit::Ast},           {"ir", Emit::Ir},
+    {"ir-dot", Emit::IrDot},      {"linear", Emit::Linear},     {"blocks", Emit::Blocks},
+    {"traces", Emit::Traces},     {"cfg-dot", Emit::CfgDot},    {"blocks-dot", Emit::BlocksDot},
+    {"pto", Emit::Pto},           {"pto-cft", Emit::PtoCft},    {"pto-ssa", Emit::PtoSsa},
+    {"mlir", Emit::Mlir}};
+
+const std::pair<std::string_view, RunStage> kRunStages[] = {
+    {"ir", RunStage::Ir}, {"linear", RunStage::Linear}, {"traces", RunStage::Traces}};
+
+template <class T, std::size_t N>
+std::optional<T> lookup(const std::pair<std::string_view, T> (&table)[N], std::string_view k) {
+  for (const auto& [name, value] : table)
+    if (name == k) return value;
+  return std::nullopt;
+}
+
+template <class N> bool parseNumber(std::string_view text, N& out) {
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return ec == std::errc() && end == text.data() + text.size() && out >= 0;
+}
+
+// Handles one "--name=value" or "--flag" argument; returns an error message.
+std::optional<std::string> parseOne(std::string_view arg, Options& o) {
+  auto eq = arg.find('=');
+  std::string_view name = arg.substr(0, eq);
+  std::string_view value = eq == std::string_view::npos ? "" : arg.substr(eq + 1);
+  auto bad = [&] { return "bad value '" + std::string(value) + "' for " + std::string(name); };
+  if (name == "--emit") {
+    auto e = lookup(kEmits, value);
+    if (!e) return bad();
+    o.emit = *e;
+  } else if (name == "--run-at") {
+    auto s = lookup(kRunStages, value);
+    if (!s) return bad();
+    o.run = true;
+    o.runAt = *s;
+  } else if (name == "--explain") {
+    if (value != "canon") return bad();
+    o.explainCanon = true;
+  } else if (name == "--commute") {
+    if (value != "book" && value != "sharp") return bad();
+    o.bookCommute = value == "book";
+  } else if (name == "--layout") {
+    if (value != "book" && value != "loops") return bad();
+    o.bookTraces = value == "book";
+  } else if (name == "--max-steps") {
+    if (!parseNumber(value, o.maxSteps)) return bad();
+  } else if (name == "--max-depth") {
+    if (!parseNumber(value, o.maxDepth)) return bad();
+  } else if (arg == "--run") o.run = true;
+  else if (arg == "--run-mlir") o.runMlir = true;
+  else if (arg == "--stats") o.stats = true;
+  else if (arg == "--verify") o.verify = true;
+  else if (arg == "--book") o.bookCommute = o.bookTraces = true;
+  else if (arg == "-h" || arg == "--help") o.help = true;
+  else return "unknown option '" + std::string(arg) + "'";
+  return std::nullopt;
+}
+
+} // namespace
+
+std::optional<std::string> parseOptions(int argc, char** argv, Options& o) {
+  for (int i = 1; i < argc; ++i) {
+    std::string_view arg = argv[i];
+    if (arg.size() > 1 && arg[0] == '-' && arg != "-") {
+      if (auto err = parseOne(arg, o)) return err;
+    } else if (o.file.empty()) {
+      o.file = arg;
+    } else {
+      return "more than one input file";
+    }
+  }
+  if (o.file.empty() && !o.help) return "no input file";
+  return std::nullopt;
+}
+
+} // namespace tiger::driver

@@ -1,0 +1,40 @@
+// options.hh - tigerc's command line (the contract graders and tests call).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace tiger::driver {
+
+// What to print. Each stage pulls in the ones before it.
+enum class Emit {
+  None, Tokens, Ast, Ir, IrDot, Linear, Blocks, Traces, CfgDot, BlocksDot, Pto, PtoCft,
+  PtoSsa, Mlir
+};
+
+// Which IR the interpreter runs.
+enum class RunStage { Ir, Linear, Traces };
+
+struct Options {
+  std::string file;              // "-" reads standard input
+  Emit emit = Emit::None;
+  bool run = false;
+  RunStage runAt = RunStage::Traces;
+  bool runMlir = false;
+  bool stats = false;            // print execution counts to stderr after --run
+  bool verify = false;           // run the checkers after every pass
+  bool explainCanon = false;     // log every canon rewrite to stderr
+  bool bookCommute = false;      // the book's commute() instead of the sharper one
+  bool bookTraces = false;       // Algorithm 8.3 as written instead of the loop layout
+  std::uint64_t maxSteps = 100'000'000;
+  int maxDepth = 10'000;
+  bool help = false;
+};
+
+extern const char* const kUsage;
+
+// Fills `opts` from argv; returns an error message for a bad command line.
+std::optional<std::string> parseOptions(int argc, char** argv, Options& opts);
+
+} // namespace tiger::driver

@@ -1,0 +1,101 @@
+// pipeline.cc - tigerc's pipeline, stage by stage, stopping at the one asked for.
+//
+//   read -> [tokens] -> parse -> checkProgram + findEscapes -> [ast]
+//        -> ptoext branch: [pto pto-cft pto-ssa mlir], --run-mlir
+//        -> translateProgram -> [ir ir-dot]        (run-at=ir)
+//        -> C_linearize -> [linear]                (run-at=linear)
+//        -> C_basicBlocks -> [blocks blocks-dot]
+//        -> C_traceSchedule -> [traces cfg-dot]    (run-at=traces)
+#include "driver/pipeline.hh"
+
+#include "chap7/ast_print.hh"
+#include "chap7/escape.hh"
+#include "chap7/interp.hh"
+#include "chap7/parse.hh"
+#include "chap7/semant.hh"
+#include "chap7/translate.hh"
+#include "chap7/tree_dot.hh"
+#include "chap7/tree_print.hh"
+#include "chap8/canon.hh"
+#include "chap8/cfg_dot.hh"
+#include "driver/stages.hh"
+
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+namespace tiger::driver {
+namespace {
+
+constexpr int code(ExitCode c) { return static_cast<int>(c); }
+
+// Reads the whole file (or stdin for "-"); nullopt when it cannot be read.
+std::optional<std::string> readSource(const std::string& file) {
+  if (file == "-") return std::string(std::istreambuf_iterator<char>(std::cin), {});
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) return std::nullopt;
+  return text.str();
+}
+
+// An internal failure: a checker rejected what a pass produced.
+int internalError(const std::string& what) {
+  std::cerr << "tigerc: internal error: " << what << "\n";
+  return code(ExitCode::Internal);
+}
+
+// The chapter 8 stages on a translated program; prints or runs what opts ask for.
+int backEnd(const Options& opts, ir::Program& prog) {
+  canon::Context cx{prog.arena, prog.temps, canonOptions(opts), {}};
+  if (opts.emit == Emit::Ir) return tree::printProgram(std::cout, prog), 0;
+  if (opts.emit == Emit::IrDot) return drawIrTrees(std::cout, prog), 0;
+  if (opts.emit == Emit::CfgDot || opts.emit == Emit::BlocksDot) {
+    auto err = canon::emitCfgDot(std::cout, prog, cx, opts.emit == Emit::CfgDot);
+    return err ? internalError(*err) : 0;
+  }
+  if (opts.emit == Emit::Blocks) {
+    auto err = printBlocks(std::cout, prog, cx, opts.verify);
+    return err ? internalError(*err) : 0;
+  }
+  if (opts.run && opts.runAt == RunStage::Ir) return runProgram(opts, prog);
+  if (auto err = canon::linearizeProgram(prog, cx, opts.verify)) return internalError(*err);
+  if (opts.emit == Emit::Linear) return tree::printProgram(std::cout, prog), 0;
+  if (opts.run && opts.runAt == RunStage::Linear) return runProgram(opts, prog);
+  if (auto err = canon::traceProgram(prog, cx, opts.verify)) return internalError(*err);
+  if (opts.emit == Emit::Traces) return tree::printProgram(std::cout, prog), 0;
+  if (opts.run) return runProgram(opts, prog);
+  return 0;
+}
+
+} // namespace
+
+int runPipeline(const Options& opts) {
+  auto text = readSource(opts.file);
+  if (!text) {
+    std::cerr << "tigerc: cannot read '" << opts.file << "'\n";
+    return code(ExitCode::Input);
+  }
+  SourceFile src(opts.file == "-" ? "<stdin>" : opts.file, std::move(*text));
+  Diagnostics diag(src, std::cerr);
+  if (opts.emit == Emit::Tokens)
+    return dumpTokens(src, diag, std::cout) ? 0 : code(ExitCode::Lexical);
+
+  ParseResult parsed = parse(src, diag);
+  if (!parsed.program)
+    return code(parsed.failure == ParseFailure::Lexical ? ExitCode::Lexical : ExitCode::Syntax);
+  ast::Program& program = *parsed.program;
+  types::TypeContext types;
+  if (!checkProgram(program, types, diag)) return code(ExitCode::Semantic);
+  findEscapes(program);
+  if (opts.emit == Emit::Ast) return ast::print(std::cout, program), 0;
+
+  if (isPtoStage(opts) || opts.runMlir) return ptoBranch(opts, program);
+
+  std::unique_ptr<ir::Program> prog = translateProgram(program);
+  return backEnd(opts, *prog);
+}
+
+} // namespace tiger::driver

@@ -1,0 +1,70 @@
+// stages.cc - see stages.hh.
+#include "driver/stages.hh"
+
+#include "chap7/interp.hh"
+#include "chap7/tree_dot.hh"
+#include "chap7/tree_print.hh"
+
+#include <iostream>
+
+namespace tiger::driver {
+
+canon::Options canonOptions(const Options& opts) {
+  canon::Options o;
+  o.bookCommute = opts.bookCommute;
+  o.bookTraces = opts.bookTraces;
+  o.explain = opts.explainCanon ? &std::cerr : nullptr;
+  return o;
+}
+
+int runProgram(const Options& opts, const ir::Program& prog) {
+  RunOptions ro;
+  ro.in = &std::cin;
+  ro.out = &std::cout;
+  ro.err = &std::cerr;
+  ro.maxSteps = opts.maxSteps;
+  ro.maxDepth = opts.maxDepth;
+  RunResult r = interpret(prog, ro);
+  std::cout.flush();
+  if (opts.stats) {
+    const RunStats& s = r.stats;
+    std::cerr << "stats: steps " << s.steps << ", moves " << s.moves << ", jumps " << s.jumps
+              << ", cjumps " << s.cjumps << ", calls " << s.calls << "\n";
+  }
+  return r.exitCode;
+}
+
+std::optional<std::string> printBlocks(std::ostream& out, ir::Program& prog,
+                                       canon::Context& cx, bool verify) {
+  for (ir::ProcFrag& proc : prog.procs) {
+    std::vector<T_stm> linear = canon::C_linearize(cx, prog.arena.SeqList(proc.body));
+    canon::C_block blocks = canon::C_basicBlocks(cx, linear);
+    if (verify)
+      if (auto err = canon::checkBlocks(blocks)) return proc.frame->name().str() + ": " + *err;
+    out << "PROC " << proc.frame->name().str() << "  # done label " << blocks.label.str()
+        << "\n";
+    for (std::size_t i = 0; i < blocks.stmLists.size(); ++i) {
+      out << "BLOCK " << i << "\n";
+      tree::printStmList(out, blocks.stmLists[i]);
+    }
+    out << "\n";
+  }
+  return std::nullopt;
+}
+
+void drawIrTrees(std::ostream& out, const ir::Program& prog) {
+  for (const ir::ProcFrag& proc : prog.procs)
+    for (T_stm s : proc.body) tree::drawStm(out, s, proc.frame->name().str());
+}
+
+bool isPtoStage(const Options& opts) {
+  return opts.emit == Emit::Pto || opts.emit == Emit::PtoCft || opts.emit == Emit::PtoSsa ||
+         opts.emit == Emit::Mlir;
+}
+
+int ptoBranch(const Options& opts, const ast::Program& program) {
+  std::cerr << "tigerc: the ptoext stages are not built yet\n";
+  return static_cast<int>(ExitCode::Internal);
+}
+
+} // namespace tiger::driver

@@ -1,0 +1,34 @@
+// stages.hh - the driver's helpers for single stages: running, printing blocks,
+// drawing trees, and the ptoext branch. The order of stages is in pipeline.cc.
+#pragma once
+
+#include "chap7/ast.hh"
+#include "chap7/fragments.hh"
+#include "chap8/canon.hh"
+#include "driver/options.hh"
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+
+namespace tiger::driver {
+
+canon::Options canonOptions(const Options& opts);
+
+// Runs the program on the interpreter at whatever stage `prog` is in; returns the
+// exit status (the program's own, or a runtime/limit code).
+int runProgram(const Options& opts, const ir::Program& prog);
+
+// --emit=blocks: every function's basic blocks, one "BLOCK n" header each.
+std::optional<std::string> printBlocks(std::ostream& out, ir::Program& prog,
+                                       canon::Context& cx, bool verify);
+
+// --emit=ir-dot: one digraph per PROC body tree.
+void drawIrTrees(std::ostream& out, const ir::Program& prog);
+
+// Is the stage asked for one of ptoext's?
+bool isPtoStage(const Options& opts);
+// The ptoext stages: print pto/pto-cft/pto-ssa/mlir, or run through MLIR.
+int ptoBranch(const Options& opts, const ast::Program& program);
+
+} // namespace tiger::driver
