@@ -1,0 +1,73 @@
+// sir.cc - the small helpers of the structured IR (see sir.hh): variables, lookup,
+// printed names and deep copies of expressions.
+#include "ptoext/sir.hh"
+
+namespace tiger::sir {
+
+VarId Function::newVar(std::string base, Type t) {
+  vars.push_back(VarInfo{std::move(base), t, VarRole::Plain, -1, kNoVar});
+  return static_cast<VarId>(vars.size() - 1);
+}
+
+const Function* Module::find(const std::string& name) const {
+  for (const Function& f : functions)
+    if (f.name == name) return &f;
+  return nullptr;
+}
+
+// The suffix of each SSA role, as in the ConvertToSSA seed.
+static const char* roleSuffix(VarRole r) {
+  switch (r) {
+  case VarRole::Plain: return "";
+  case VarRole::Ssa: return "__ssa_v";
+  case VarRole::Iter: return "__iter_v";
+  case VarRole::Rv: return "__rv_v";
+  case VarRole::Phi: return "__phi_v";
+  case VarRole::Idx: return "__idx_v";
+  }
+  return "";
+}
+
+std::string varName(const Function& f, VarId v) {
+  if (v < 0 || v >= static_cast<VarId>(f.vars.size())) return "<bad-var-" + std::to_string(v) + ">";
+  const VarInfo& info = f.vars[static_cast<std::size_t>(v)];
+  if (info.role == VarRole::Plain) return info.base;
+  return info.base + roleSuffix(info.role) + std::to_string(info.version);
+}
+
+static std::vector<ExprPtr> cloneAll(const std::vector<ExprPtr>& es) {
+  std::vector<ExprPtr> out;
+  for (const ExprPtr& e : es) out.push_back(cloneExpr(*e));
+  return out;
+}
+
+ExprPtr cloneExpr(const Expr& e) {
+  switch (e.kind) {
+  case ExprKind::Const: return std::make_unique<Const>(e.type, as<Const>(&e)->value);
+  case ExprKind::String: return std::make_unique<String>(as<String>(&e)->text);
+  case ExprKind::VarRef: return std::make_unique<VarRef>(e.type, as<VarRef>(&e)->var);
+  case ExprKind::Binary: {
+    auto* b = as<Binary>(&e);
+    return std::make_unique<Binary>(e.type, b->op, cloneExpr(*b->left), cloneExpr(*b->right));
+  }
+  case ExprKind::Compare: {
+    auto* c = as<Compare>(&e);
+    return std::make_unique<Compare>(c->op, cloneExpr(*c->left), cloneExpr(*c->right));
+  }
+  case ExprKind::Unary: {
+    auto* u = as<Unary>(&e);
+    return std::make_unique<Unary>(e.type, u->op, cloneExpr(*u->operand));
+  }
+  case ExprKind::Call: {
+    auto* c = as<Call>(&e);
+    return std::make_unique<Call>(c->callee, c->name, cloneAll(c->args));
+  }
+  case ExprKind::Load: {
+    auto* l = as<Load>(&e);
+    return std::make_unique<Load>(cloneExpr(*l->base), cloneExpr(*l->index));
+  }
+  }
+  return nullptr;
+}
+
+} // namespace tiger::sir
