@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""robustness.py - nothing crashes tigerc.
+
+Usage: robustness.py TIGERC TESTCASES_DIR
+
+Feeds tigerc hostile inputs and checks that each ends with an error or a result:
+an exit status from the documented set (never a signal, never 77 "internal error"),
+within a time limit. Inputs (all generated here, deterministically):
+  - random bytes, and random Tiger tokens, of several sizes;
+  - every testcase program cut short at several points;
+  - 100000-deep nesting of parentheses, lets, ifs, whiles, unary minus, calls, arrays;
+  - a 50 MB source (a long sequence of assignments in one let).
+Ends with "N passed, N failed".
+"""
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+ALLOWED = {0, 1, 64, 65, 66, 67, 70, 71}
+TOKENS = ["let", "in", "end", "var", "function", "type", "array", "of", "if", "then",
+          "else", "while", "do", "for", "to", "break", "continue", "nil", "x", "f",
+          "int", "string", ":=", "(", ")", "[", "]", "{", "}", ",", ";", ":", ".",
+          "+", "-", "*", "/", "=", "<>", "<", ">", "&", "|", "1", "\"s\"", "/*", "*/"]
+DEPTH = 100000
+
+
+def nestings():
+    """(name, program) pairs nested DEPTH levels deep."""
+    d = DEPTH
+    yield "parens", "(" * d + "1" + ")" * d
+    yield "lets", "let var x := 1 in " * d + "x" + " end" * d
+    yield "ifs", "if 1 then " * d + "()"
+    yield "ifelse", "if 1 then 1 else " * d + "0"
+    yield "whiles", "while 0 do " * d + "()"
+    yield "minus", "-" * d + "1"
+    yield "calls", "let function f(i: int): int = i in " + "f(" * d + "1" + ")" * d + " end"
+    yield "seqs", "(1;" * d + "1" + ")" * d
+    yield "plus", "1" + "+1" * d
+
+
+def junk(rng):
+    for size in (1, 10, 100, 1000, 100000):
+        yield "bytes%d" % size, bytes(rng.randrange(256) for _ in range(size))
+    for size in (10, 100, 1000, 20000):
+        yield "tokens%d" % size, " ".join(rng.choice(TOKENS) for _ in range(size)).encode()
+
+
+def truncations(testcases):
+    for root, _, files in sorted(os.walk(testcases)):
+        for f in sorted(files):
+            if f.endswith(".tig"):
+                text = open(os.path.join(root, f), "rb").read()
+                for frac in (0.25, 0.5, 0.75, 0.9):
+                    yield "%s@%d%%" % (f, frac * 100), text[: int(len(text) * frac)]
+
+
+def big_source():
+    body = "x := x + 1;\n" * (50 * 1024 * 1024 // 12)
+    return "let var x := 0 in\n" + body + "printi(x) end\n"
+
+
+def run(tigerc, name, data, args, timeout):
+    with tempfile.NamedTemporaryFile(suffix=".tig") as f:
+        f.write(data if isinstance(data, bytes) else data.encode())
+        f.flush()
+        try:
+            r = subprocess.run([tigerc, *args, f.name], capture_output=True,
+                               timeout=timeout, stdin=subprocess.DEVNULL)
+        except subprocess.TimeoutExpired:
+            return "%s: no answer within %d s" % (name, timeout)
+    if r.returncode not in ALLOWED:
+        return "%s: exit %d; stderr: %s" % (name, r.returncode, r.stderr[-300:])
+    return None
+
+
+def main(argv):
+    tigerc, testcases = argv[1], argv[2]
+    rng = random.Random(7)
+    jobs = [(n, d, ["--run", "--max-steps=100000"], 60) for n, d in junk(rng)]
+    jobs += [(n, d, ["--run", "--max-steps=100000"], 60) for n, d in truncations(testcases)]
+    jobs += [(n, d, ["--run", "--verify"], 120) for n, d in nestings()]
+    jobs.append(("50MB", big_source(), [], 600))
+    passed = failed = 0
+    for name, data, args, timeout in jobs:
+        problem = run(tigerc, name, data, args, timeout)
+        if problem:
+            failed += 1
+            print("FAIL " + problem)
+        else:
+            passed += 1
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
