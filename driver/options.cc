@@ -17,6 +17,7 @@ const char* const kUsage = R"(usage: tigerc [options] FILE.tig      (FILE "-" re
   --run-mlir        run the ptoext MLIR through mlir-opt-19 and mlir-cpu-runner-19
   --stats           after a run, print what was executed on stderr
   --verify          check every stage's invariants after each pass
+  --time-passes     print each stage's time and the peak memory after it (stderr)
   --explain=canon   log each canon rewrite (rule, tree before and after) on stderr
   --book            the book's commute() and trace layout (same as the two below)
   --commute=book|sharp   --layout=book|loops
@@ -84,6 +85,7 @@ std::optional<std::string> parseOne(std::string_view arg, Options& o) {
   } else if (arg == "--run") o.run = true;
   else if (arg == "--run-mlir") o.runMlir = true;
   else if (arg == "--stats") o.stats = true;
+  else if (arg == "--time-passes") o.timePasses = true;
   else if (arg == "--verify") o.verify = true;
   else if (arg == "--book") o.bookCommute = o.bookTraces = true;
   else if (arg == "-h" || arg == "--help") o.help = true;

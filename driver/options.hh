@@ -23,6 +23,7 @@ struct Options {
   RunStage runAt = RunStage::Traces;
   bool runMlir = false;
   bool stats = false;            // print execution counts to stderr after --run
+  bool timePasses = false;       // print each stage's time and peak memory to stderr
   bool verify = false;           // run the checkers after every pass
   bool explainCanon = false;     // log every canon rewrite to stderr
   bool bookCommute = false;      // the book's commute() instead of the sharper one

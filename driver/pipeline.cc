@@ -18,6 +18,7 @@
 #include "chap7/tree_print.hh"
 #include "chap8/canon.hh"
 #include "chap8/cfg_dot.hh"
+#include "driver/pass_clock.hh"
 #include "driver/stages.hh"
 
 #include <fstream>
@@ -48,7 +49,7 @@ int internalError(const std::string& what) {
 }
 
 // The chapter 8 stages on a translated program; prints or runs what opts ask for.
-int backEnd(const Options& opts, ir::Program& prog) {
+int backEnd(const Options& opts, ir::Program& prog, PassClock& clock) {
   canon::Context cx{prog.arena, prog.temps, canonOptions(opts), {}};
   if (opts.emit == Emit::Ir) return tree::printProgram(std::cout, prog), 0;
   if (opts.emit == Emit::IrDot) return drawIrTrees(std::cout, prog), 0;
@@ -62,9 +63,11 @@ int backEnd(const Options& opts, ir::Program& prog) {
   }
   if (opts.run && opts.runAt == RunStage::Ir) return runProgram(opts, prog);
   if (auto err = canon::linearizeProgram(prog, cx, opts.verify)) return internalError(*err);
+  clock.lap("linearize");
   if (opts.emit == Emit::Linear) return tree::printProgram(std::cout, prog), 0;
   if (opts.run && opts.runAt == RunStage::Linear) return runProgram(opts, prog);
   if (auto err = canon::traceProgram(prog, cx, opts.verify)) return internalError(*err);
+  clock.lap("traces");
   if (opts.emit == Emit::Traces) return tree::printProgram(std::cout, prog), 0;
   if (opts.run) return runProgram(opts, prog);
   return 0;
@@ -73,29 +76,34 @@ int backEnd(const Options& opts, ir::Program& prog) {
 } // namespace
 
 int runPipeline(const Options& opts) {
+  PassClock clock(opts.timePasses);
   auto text = readSource(opts.file);
   if (!text) {
     std::cerr << "tigerc: cannot read '" << opts.file << "'\n";
     return code(ExitCode::Input);
   }
+  clock.lap("read");
   SourceFile src(opts.file == "-" ? "<stdin>" : opts.file, std::move(*text));
   Diagnostics diag(src, std::cerr);
   if (opts.emit == Emit::Tokens)
     return dumpTokens(src, diag, std::cout) ? 0 : code(ExitCode::Lexical);
 
   ParseResult parsed = parse(src, diag);
+  clock.lap("parse");
   if (!parsed.program)
     return code(parsed.failure == ParseFailure::Lexical ? ExitCode::Lexical : ExitCode::Syntax);
   ast::Program& program = *parsed.program;
   types::TypeContext types;
   if (!checkProgram(program, types, diag)) return code(ExitCode::Semantic);
   findEscapes(program);
+  clock.lap("check");
   if (opts.emit == Emit::Ast) return ast::print(std::cout, program), 0;
 
   if (isPtoStage(opts) || opts.runMlir) return ptoBranch(opts, program);
 
   std::unique_ptr<ir::Program> prog = translateProgram(program);
-  return backEnd(opts, *prog);
+  clock.lap("translate");
+  return backEnd(opts, *prog, clock);
 }
 
 } // namespace tiger::driver

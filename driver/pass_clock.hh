@@ -1,0 +1,33 @@
+// pass_clock.hh - --time-passes: wall time of each stage and the peak memory (max RSS)
+// reached by the end of it, printed to stderr when the pipeline ends.
+#pragma once
+
+#include <chrono>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace tiger::driver {
+
+class PassClock {
+public:
+  explicit PassClock(bool enabled) : enabled_(enabled), last_(Clock::now()) {}
+  PassClock(const PassClock&) = delete;
+  PassClock& operator=(const PassClock&) = delete;
+  // Ends the stage that ran since the previous lap.
+  void lap(const char* stage);
+  ~PassClock();
+
+private:
+  using Clock = std::chrono::steady_clock;
+  struct Lap {
+    std::string stage;
+    double ms;
+    long maxRssKb;
+  };
+  bool enabled_;
+  Clock::time_point last_;
+  std::vector<Lap> laps_;
+};
+
+} // namespace tiger::driver
