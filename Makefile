@@ -23,7 +23,7 @@ test: all
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS) --timeout 600
 
 bench: all
-	bash bench/run.sh $(TIGERC)
+	python3 bench/run.py $(TIGERC)
 
 clean:
 	rm -rf $(BUILD)

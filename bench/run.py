@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""run.py TIGERC - the benchmarks (bench/README.md). Never part of `make test`.
+
+Front end: generated programs of 10^4, 10^5, 10^6 lines; for each stage the median
+time of 3 runs of `tigerc --time-passes` and the peak memory after it; lines per second.
+Lexing alone is timed with `--emit=tokens` (output to /dev/null).
+Canon: one function of 10^4..10^6 statements (straight line, if chain, loop chain) and
+nests of ifs and loops up to the parser's nesting cap; time of linearize and traces.
+"""
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(HERE, "out")
+
+
+def generate(kind, n):
+    path = os.path.join(OUT, "%s%d.tig" % (kind, n))
+    with open(path, "w") as f:
+        subprocess.run([sys.executable, os.path.join(HERE, "gen.py"), kind, str(n)],
+                       stdout=f, check=True)
+    return path
+
+
+def passes(tigerc, path, runs=3):
+    """{stage: (median ms, peak KiB)} over `runs` runs."""
+    times, rss = {}, {}
+    for _ in range(runs):
+        r = subprocess.run([tigerc, "--time-passes", path], capture_output=True, text=True)
+        for line in r.stderr.splitlines():
+            if line.startswith("time:"):
+                parts = line.split()
+                times.setdefault(parts[1], []).append(float(parts[2]))
+                rss[parts[1]] = int(parts[6])
+    return {s: (statistics.median(t), rss[s]) for s, t in times.items()}
+
+
+def lex_ms(tigerc, path, runs=3):
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([tigerc, "--emit=tokens", path], stdout=subprocess.DEVNULL)
+        samples.append((time.perf_counter() - start) * 1000)
+    return statistics.median(samples)
+
+
+def front_end(tigerc):
+    print("== whole programs: median of 3 runs; lines/s per stage; peak RSS after it")
+    print("%9s %-10s %10s %12s %10s" % ("lines", "stage", "ms", "lines/s", "peak MiB"))
+    for n in (10_000, 100_000, 1_000_000):
+        path = generate("lines", n)
+        lines = sum(1 for _ in open(path))
+        ms = lex_ms(tigerc, path)
+        print("%9d %-10s %10.1f %12.0f %10s" % (lines, "lex(+print)", ms, lines / ms * 1000, "-"))
+        for stage, (t, kib) in passes(tigerc, path).items():
+            rate = lines / t * 1000 if t > 0 else float("inf")
+            print("%9d %-10s %10.1f %12.0f %10.1f" % (lines, stage, t, rate, kib / 1024))
+
+
+def canon(tigerc):
+    print("== canon on one function: median ms of linearize and traces")
+    print("%-9s %8s %12s %12s" % ("kind", "N", "linearize", "traces"))
+    sizes = {"seq": (10_000, 100_000, 1_000_000), "ifchain": (10_000, 100_000, 1_000_000),
+             "loopseq": (10_000, 100_000, 1_000_000), "ifnest": (1_000, 3_000, 9_000),
+             "loopnest": (1_000, 3_000, 9_000)}
+    for kind, ns in sizes.items():
+        for n in ns:
+            p = passes(tigerc, generate(kind, n))
+            print("%-9s %8d %12.1f %12.1f" % (kind, n, p.get("linearize", (0, 0))[0],
+                                               p.get("traces", (0, 0))[0]))
+
+
+def main():
+    tigerc = os.path.abspath(sys.argv[1])
+    os.makedirs(OUT, exist_ok=True)
+    which = sys.argv[2:] or ["front", "canon"]
+    if "front" in which:
+        front_end(tigerc)
+    if "canon" in which:
+        canon(tigerc)
+
+
+if __name__ == "__main__":
+    main()
