@@ -1,0 +1,178 @@
+// tigerrt.cc - libtigerrt.so: the runtime functions of the MLIR that ptoext emits.
+//
+// Input: calls from JIT-compiled MLIR (ptoext/mlir_emit.cc) through the C ABI of
+// tigerrt.h. Output: the program's stdout, its stdin read by getchar, and on a runtime
+// error "runtime error: <message>" on stderr with exit status 70. Each function mirrors
+// its namesake in the tree interpreter (chap7/interp.cc, chap7/runtime.hh) so that both
+// give the same output and exit status.
+//
+// Memory is never freed (the book's runtime does the same); an allocation that fails is
+// a runtime error, never a crash.
+#include "ptoext/runtime/tigerrt.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace {
+
+constexpr int kRuntimeExit = 70; // ExitCode::Runtime of chap7/diag.hh
+
+// A string is one block: its length word, then its bytes.
+struct TigString {
+  int64_t length;
+  char* bytes() { return reinterpret_cast<char*>(this + 1); }
+};
+
+[[noreturn]] void fail(const std::string& message) {
+  std::fflush(stdout);
+  std::fprintf(stderr, "runtime error: %s\n", message.c_str());
+  std::exit(kRuntimeExit);
+}
+
+void* allocate(int64_t bytes) {
+  void* p = bytes < 0 ? nullptr : std::calloc(1, static_cast<std::size_t>(bytes) + 8);
+  if (!p) fail("out of memory");
+  return p;
+}
+
+// Arrays and records share the interpreter's heap limit (chap7/interp_memory.hh), so a
+// program that runs out of memory there also does here, with the same message.
+constexpr int64_t kMaxHeapWords = int64_t{1} << 27;
+int64_t heapWords = 0;
+
+int64_t* allocateWords(int64_t words) {
+  if (words < 0 || words > kMaxHeapWords - heapWords)
+    fail("out of memory: the heap is limited to " + std::to_string(kMaxHeapWords) + " words");
+  heapWords += words;
+  return static_cast<int64_t*>(allocate(8 * words));
+}
+
+TigString* asString(int64_t s) { return reinterpret_cast<TigString*>(s); }
+int64_t asWord(const void* p) { return reinterpret_cast<int64_t>(p); }
+
+TigString* newString(int64_t length) {
+  auto* s = static_cast<TigString*>(allocate(static_cast<int64_t>(sizeof(TigString)) + length));
+  s->length = length;
+  return s;
+}
+
+// The strings of length 0 and 1 are made once: getchar and chr return them.
+TigString* shortString(int c) {
+  static TigString* table[257] = {};
+  int slot = c < 0 ? 256 : c;
+  if (!table[slot]) {
+    table[slot] = newString(c < 0 ? 0 : 1);
+    if (c >= 0) table[slot]->bytes()[0] = static_cast<char>(c);
+  }
+  return table[slot];
+}
+
+// Standard output is flushed however the program ends normally.
+struct FlushAtExit {
+  FlushAtExit() { std::atexit([] { std::fflush(stdout); }); }
+} flushAtExit;
+
+} // namespace
+
+extern "C" {
+
+void tig_print(int64_t s) {
+  std::fwrite(asString(s)->bytes(), 1, static_cast<std::size_t>(asString(s)->length), stdout);
+}
+
+void tig_printi(int64_t i) { std::printf("%lld", static_cast<long long>(i)); }
+
+void tig_flush(void) { std::fflush(stdout); }
+
+// getchar(): the next byte of stdin as a one-byte string, "" at end of input.
+int64_t tig_getchar(void) { return asWord(shortString(std::getchar())); }
+
+// ord(s): the first byte of s (0..255), -1 for "".
+int64_t tig_ord(int64_t s) {
+  TigString* str = asString(s);
+  return str->length == 0 ? -1 : static_cast<unsigned char>(str->bytes()[0]);
+}
+
+int64_t tig_chr(int64_t i) {
+  if (i < 0 || i > 255) fail("chr: character code out of range");
+  return asWord(shortString(static_cast<int>(i)));
+}
+
+int64_t tig_size(int64_t s) { return asString(s)->length; }
+
+int64_t tig_substring(int64_t s, int64_t first, int64_t n) {
+  TigString* str = asString(s);
+  if (first < 0 || n < 0 || first > str->length || n > str->length - first)
+    fail("substring: range [" + std::to_string(first) + ", " + std::to_string(first) + "+" +
+         std::to_string(n) + ") out of range for a string of size " +
+         std::to_string(str->length));
+  TigString* out = newString(n);
+  std::memcpy(out->bytes(), str->bytes() + first, static_cast<std::size_t>(n));
+  return asWord(out);
+}
+
+int64_t tig_concat(int64_t a, int64_t b) {
+  TigString* x = asString(a);
+  TigString* y = asString(b);
+  TigString* out = newString(x->length + y->length);
+  std::memcpy(out->bytes(), x->bytes(), static_cast<std::size_t>(x->length));
+  std::memcpy(out->bytes() + x->length, y->bytes(), static_cast<std::size_t>(y->length));
+  return asWord(out);
+}
+
+int64_t tig_not(int64_t i) { return i == 0 ? 1 : 0; }
+
+// exit(n): the process status is n's low byte, as in the interpreter.
+void tig_exit(int64_t code) {
+  std::fflush(stdout);
+  std::exit(static_cast<int>(code & 0xff));
+}
+
+// initArray(n, init): element 0's address; the length n sits in the word before it.
+int64_t tig_initArray(int64_t n, int64_t init) {
+  if (n < 0) fail("negative array size " + std::to_string(n));
+  if (n >= kMaxHeapWords) fail("array size " + std::to_string(n) + " is too large");
+  int64_t* words = allocateWords(n + 1);
+  words[0] = n;
+  for (int64_t k = 1; k <= n; ++k) words[k] = init;
+  return asWord(words + 1);
+}
+
+int64_t tig_allocRecord(int64_t bytes) { return asWord(allocateWords(bytes / 8)); }
+
+int64_t tig_stringEqual(int64_t a, int64_t b) { return tig_stringCompare(a, b) == 0; }
+
+// stringCompare(a, b): <0, 0 or >0, comparing bytes (unsigned) lexicographically.
+int64_t tig_stringCompare(int64_t a, int64_t b) {
+  TigString* x = asString(a);
+  TigString* y = asString(b);
+  int64_t common = x->length < y->length ? x->length : y->length;
+  int c = std::memcmp(x->bytes(), y->bytes(), static_cast<std::size_t>(common));
+  if (c != 0) return c < 0 ? -1 : 1;
+  return x->length < y->length ? -1 : x->length > y->length ? 1 : 0;
+}
+
+int64_t tig_checkIndex(int64_t arr, int64_t i) {
+  int64_t length = reinterpret_cast<int64_t*>(arr)[-1];
+  if (i < 0 || i >= length)
+    fail("array index " + std::to_string(i) + " out of range [0, " + std::to_string(length) +
+         ")");
+  return i;
+}
+
+int64_t tig_checkNil(int64_t r) {
+  if (r == 0) fail("field access through nil");
+  return r;
+}
+
+int64_t tig_stringLiteral(const char* bytes, int64_t n) {
+  TigString* out = newString(n);
+  std::memcpy(out->bytes(), bytes, static_cast<std::size_t>(n));
+  return asWord(out);
+}
+
+void tig_divisionByZero(void) { fail("division by zero"); }
+
+} // extern "C"
