@@ -1,0 +1,208 @@
+// mlir_run.cc - see mlir_run.hh. Runs MLIR 19's tools as child processes:
+//
+//   mlir-opt-19 prog.mlir <lowering passes> -o prog.llvm.mlir     (verifies as it parses)
+//   mlir-cpu-runner-19 prog.llvm.mlir -e main -entry-point-result=void
+//                      --shared-libs=libtigerrt.so                 (the program's stdio)
+//
+// Both files are mkstemp temporaries, removed afterwards. Each child is spawned with
+// posix_spawn and killed when it outlives the time limit, so a run never hangs.
+#include "ptoext/mlir_run.hh"
+
+#include "chap7/diag.hh"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+extern char** environ;
+
+namespace tiger::pto {
+namespace {
+
+// The lowering of mlir.md: arith, scf and func (with the llvm ops we emit) to LLVM.
+const char* const kLoweringPasses[] = {"--arith-expand", "--convert-scf-to-cf",
+                                       "--convert-to-llvm", "--reconcile-unrealized-casts"};
+
+void report(int fd, const std::string& message) {
+  std::string line = "tigerc: " + message + "\n";
+  if (::write(fd, line.data(), line.size()) < 0) return; // nowhere left to report it
+}
+
+bool isExecutable(const std::string& path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+         ::access(path.c_str(), X_OK) == 0;
+}
+
+// The first of `names` found in a folder of $PATH (names are tried in order).
+std::optional<std::string> findTool(std::initializer_list<const char*> names) {
+  const char* env = std::getenv("PATH");
+  std::string path = env ? env : "/usr/bin:/bin";
+  for (const char* name : names) {
+    std::size_t start = 0;
+    while (start <= path.size()) {
+      std::size_t end = path.find(':', start);
+      if (end == std::string::npos) end = path.size();
+      std::string dir = end > start ? path.substr(start, end - start) : ".";
+      if (isExecutable(dir + "/" + name)) return dir + "/" + name;
+      start = end + 1;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> findOpt() { return findTool({"mlir-opt-19", "mlir-opt"}); }
+std::optional<std::string> findRunner() {
+  return findTool({"mlir-cpu-runner-19", "mlir-cpu-runner", "mlir-runner"});
+}
+
+// A temporary file "/tmp/tigerc-XXXXXX<suffix>", removed when this goes away.
+class TempFile {
+public:
+  explicit TempFile(const char* suffix) {
+    const char* dir = std::getenv("TMPDIR");
+    std::string name = std::string(dir && *dir ? dir : "/tmp") + "/tigerc-XXXXXX" + suffix;
+    std::vector<char> buf(name.begin(), name.end());
+    buf.push_back('\0');
+    fd_ = ::mkstemps(buf.data(), static_cast<int>(std::char_traits<char>::length(suffix)));
+    if (fd_ >= 0) path_ = buf.data();
+  }
+  ~TempFile() {
+    if (fd_ >= 0) {
+      ::close(fd_);
+      ::unlink(path_.c_str());
+    }
+  }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+  bool ok() const { return fd_ >= 0; }
+  const std::string& path() const { return path_; }
+  bool write(const std::string& text) const {
+    std::size_t done = 0;
+    while (done < text.size()) {
+      ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
+      if (n <= 0) return false;
+      done += static_cast<std::size_t>(n);
+    }
+    return true;
+  }
+
+private:
+  int fd_ = -1;
+  std::string path_;
+};
+
+// How a child process ended.
+struct Ended {
+  bool started = false;
+  bool timedOut = false;
+  int status = 0; // waitpid's status word
+};
+
+// Runs argv[0] with stdin/stdout/stderr on `in`, `out`, `err`, killing it after
+// `timeoutSeconds`.
+Ended runChild(const std::vector<std::string>& argv, int in, int out, int err,
+               int timeoutSeconds) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, in, 0);
+  posix_spawn_file_actions_adddup2(&actions, out, 1);
+  posix_spawn_file_actions_adddup2(&actions, err, 2);
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  Ended ended;
+  pid_t pid;
+  ended.started = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ) == 0;
+  posix_spawn_file_actions_destroy(&actions);
+  if (!ended.started) return ended;
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeoutSeconds);
+  while (::waitpid(pid, &ended.status, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      ::kill(pid, SIGKILL);
+      ::waitpid(pid, &ended.status, 0);
+      ended.timedOut = true;
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return ended;
+}
+
+// Why a tool did not finish well, or "" when it exited with status 0.
+std::string toolProblem(const std::string& tool, const Ended& e, int timeoutSeconds) {
+  if (!e.started) return "cannot start " + tool;
+  if (e.timedOut) return tool + " ran longer than " + std::to_string(timeoutSeconds) + " s";
+  if (WIFSIGNALED(e.status)) return tool + " died of signal " + std::to_string(WTERMSIG(e.status));
+  if (WEXITSTATUS(e.status) != 0)
+    return tool + " failed with status " + std::to_string(WEXITSTATUS(e.status));
+  return "";
+}
+
+constexpr int kToolFailure = static_cast<int>(ExitCode::ToolFailure);
+
+// mlir-opt: `input` (emitted MLIR) -> `output` (LLVM dialect). Returns a problem or "".
+std::string lower(const std::string& opt, const TempFile& input, const TempFile& output,
+                  const MlirRunOptions& opts) {
+  std::vector<std::string> argv = {opt, input.path()};
+  for (const char* pass : kLoweringPasses) argv.push_back(pass);
+  argv.insert(argv.end(), {"-o", output.path()});
+  return toolProblem(opt, runChild(argv, opts.in, opts.err, opts.err, opts.timeoutSeconds),
+                     opts.timeoutSeconds);
+}
+
+// mlir-cpu-runner: JIT-runs `lowered` with the program's stdio; returns its status.
+int jitRun(const std::string& runner, const TempFile& lowered, const MlirRunOptions& opts) {
+  std::string lib = opts.runtimeLib.empty() ? defaultRuntimeLib() : opts.runtimeLib;
+  std::vector<std::string> argv = {runner, lowered.path(), "-e", "main",
+                                   "-entry-point-result=void", "--shared-libs=" + lib};
+  Ended e = runChild(argv, opts.in, opts.out, opts.err, opts.timeoutSeconds);
+  if (!e.started) return report(opts.err, "cannot start " + runner), kToolFailure;
+  if (e.timedOut) {
+    report(opts.err, "the program ran longer than " + std::to_string(opts.timeoutSeconds) + " s");
+    return static_cast<int>(ExitCode::Limit);
+  }
+  if (WIFSIGNALED(e.status)) {
+    report(opts.err, "the program died of signal " + std::to_string(WTERMSIG(e.status)));
+    return 128 + WTERMSIG(e.status);
+  }
+  return WEXITSTATUS(e.status);
+}
+
+} // namespace
+
+std::string defaultRuntimeLib() {
+  if (const char* env = std::getenv("TIGERRT_PATH"); env && *env) return env;
+  return TIGERRT_PATH;
+}
+
+bool mlirToolsAvailable() { return findOpt() && findRunner(); }
+
+int runMlir(const std::string& mlirText, const MlirRunOptions& opts) {
+  std::optional<std::string> opt = findOpt(), runner = findRunner();
+  if (!opt || !runner) {
+    report(opts.err, std::string("cannot find ") + (opt ? "mlir-cpu-runner-19" : "mlir-opt-19") +
+                         " on PATH (Debian: apt-get install mlir-19-tools)");
+    return kToolFailure;
+  }
+  TempFile input(".mlir"), lowered(".llvm.mlir");
+  if (!input.ok() || !lowered.ok() || !input.write(mlirText)) {
+    report(opts.err, "cannot write a temporary file for the MLIR");
+    return kToolFailure;
+  }
+  std::fflush(nullptr); // our own buffered output comes before the program's
+  if (std::string problem = lower(*opt, input, lowered, opts); !problem.empty()) {
+    report(opts.err, problem + " on the emitted MLIR");
+    return kToolFailure;
+  }
+  return jitRun(*runner, lowered, opts);
+}
+
+} // namespace tiger::pto
