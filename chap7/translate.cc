@@ -68,6 +68,11 @@ private:
   struct LoopLabels {
     Temp_label next, done;
   };
+  // An if's test, already built to jump to t or f.
+  struct Branch {
+    T_stm test;
+    Temp_label t, f;
+  };
 
   TrExp exp(const ast::Exp& e);
   T_exp ex(const ast::Exp& e) { return translate::unEx(p_, exp(e)); }
@@ -94,10 +99,9 @@ private:
   TrExp arrayExp(const ast::ArrayExp& e);
   TrExp seqExp(const ast::SeqExp& e);
   TrExp ifExp(const ast::IfExp& e);
-  T_stm ifThen(const CondFn& test, TrExp a);
-  T_stm ifThenElse(const CondFn& test, TrExp a, TrExp b);
-  TrExp ifCond(CondFn test, TrExp a, TrExp b);
-  TrExp ifValue(const CondFn& test, TrExp a, TrExp b);
+  TrExp ifThenElse(const Branch& br, TrExp a, TrExp b);
+  TrExp ifCond(const Branch& br, TrExp a, TrExp b);
+  TrExp ifValue(const Branch& br, TrExp a, TrExp b);
   TrExp whileExp(const ast::WhileExp& e);
   TrExp forExp(const ast::ForExp& e);
   TrExp jumpTo(const ast::Exp* loop, bool toDone);
@@ -320,9 +324,9 @@ TrExp Translator::compare(const ast::OpExp& e, RelOp op) {
 // b runs only when a did not decide.
 TrExp Translator::shortCircuit(const ast::OpExp& e) {
   bool isAnd = e.op == ast::Oper::And;
+  Temp_label z = temps_.newLabel();
   CondFn a = cx(*e.left);
   CondFn b = cx(*e.right);
-  Temp_label z = temps_.newLabel();
   return TrExp::Cx([this, isAnd, a, b, z](Temp_label t, Temp_label f) {
     T_stm first = isAnd ? a(z, f) : a(t, z);
     return A.Seq(first, A.Seq(A.Label(z), b(t, f)));
@@ -382,55 +386,53 @@ TrExp Translator::withStms(std::vector<T_stm> stms, TrExp last) {
 // ---- Control ------------------------------------------------------------------------
 
 // The book's care with `if`: the shape of the result follows the shapes of the branches.
+// t and f are made first, and the test, jumping to them, is built at once.
+//   if a then b  =>  SEQ(a(t, f), LABEL t, unNx b, LABEL f)
 TrExp Translator::ifExp(const ast::IfExp& e) {
-  CondFn test = cx(*e.test);
+  Branch br{nullptr, temps_.newLabel(), temps_.newLabel()};
+  br.test = cx(*e.test)(br.t, br.f);
   TrExp a = exp(*e.thenE);
-  if (!e.elseE) return TrExp::Nx(ifThen(test, std::move(a)));
+  if (!e.elseE)
+    return TrExp::Nx(A.SeqList(
+        {br.test, A.Label(br.t), translate::unNx(p_, std::move(a)), A.Label(br.f)}));
   TrExp b = exp(*e.elseE);
-  if (isUnit(e)) return TrExp::Nx(ifThenElse(test, std::move(a), std::move(b)));
+  if (isUnit(e)) return ifThenElse(br, std::move(a), std::move(b));
   if (a.kind == TrExp::Kind::Cx || b.kind == TrExp::Kind::Cx)
-    return ifCond(std::move(test), std::move(a), std::move(b));
-  return ifValue(test, std::move(a), std::move(b));
-}
-
-// if a then b  =>  SEQ(a(t, f), LABEL t, unNx b, LABEL f)
-T_stm Translator::ifThen(const CondFn& test, TrExp a) {
-  Temp_label t = temps_.newLabel(), f = temps_.newLabel();
-  return A.SeqList({test(t, f), A.Label(t), translate::unNx(p_, std::move(a)), A.Label(f)});
+    return ifCond(br, std::move(a), std::move(b));
+  return ifValue(br, std::move(a), std::move(b));
 }
 
 // if a then b else c (no value)
 //   => SEQ(a(t, f), LABEL t, unNx b, JUMP join, LABEL f, unNx c, LABEL join)
-T_stm Translator::ifThenElse(const CondFn& test, TrExp a, TrExp b) {
-  Temp_label t = temps_.newLabel(), f = temps_.newLabel(), join = temps_.newLabel();
+TrExp Translator::ifThenElse(const Branch& br, TrExp a, TrExp b) {
+  Temp_label join = temps_.newLabel();
   T_stm sa = translate::unNx(p_, std::move(a));
   T_stm sb = translate::unNx(p_, std::move(b));
-  return A.SeqList(
-      {test(t, f), A.Label(t), sa, A.Jump(join), A.Label(f), sb, A.Label(join)});
+  return TrExp::Nx(A.SeqList({br.test, A.Label(br.t), sa, A.Jump(join), A.Label(br.f), sb,
+                              A.Label(join)}));
 }
 
 // if a then b else c, b or c a condition (as `x < y & y < z` becomes): a condition,
 //   (T, F) => SEQ(a(t, f), LABEL t, b(T, F), LABEL f, c(T, F))
 // so no 0/1 value is made only to be tested again.
-TrExp Translator::ifCond(CondFn test, TrExp a, TrExp b) {
-  Temp_label t = temps_.newLabel(), f = temps_.newLabel();
+TrExp Translator::ifCond(const Branch& br, TrExp a, TrExp b) {
   CondFn ca = translate::unCx(p_, std::move(a));
   CondFn cb = translate::unCx(p_, std::move(b));
-  return TrExp::Cx([this, test, ca, cb, t, f](Temp_label T, Temp_label F) {
-    return A.SeqList({test(t, f), A.Label(t), ca(T, F), A.Label(f), cb(T, F)});
+  return TrExp::Cx([this, br, ca, cb](Temp_label T, Temp_label F) {
+    return A.SeqList({br.test, A.Label(br.t), ca(T, F), A.Label(br.f), cb(T, F)});
   });
 }
 
 // if a then b else c (a value)
 //   => ESEQ(SEQ(a(t, f), LABEL t, MOVE(TEMP r, b), JUMP join,
 //               LABEL f, MOVE(TEMP r, c), LABEL join), TEMP r)
-TrExp Translator::ifValue(const CondFn& test, TrExp a, TrExp b) {
+TrExp Translator::ifValue(const Branch& br, TrExp a, TrExp b) {
   Temp_temp r = temps_.newTemp();
-  Temp_label t = temps_.newLabel(), f = temps_.newLabel(), join = temps_.newLabel();
+  Temp_label join = temps_.newLabel();
   T_exp va = translate::unEx(p_, std::move(a));
   T_exp vb = translate::unEx(p_, std::move(b));
-  T_stm s = A.SeqList({test(t, f), A.Label(t), A.Move(A.Temp(r), va), A.Jump(join),
-                       A.Label(f), A.Move(A.Temp(r), vb), A.Label(join)});
+  T_stm s = A.SeqList({br.test, A.Label(br.t), A.Move(A.Temp(r), va), A.Jump(join),
+                       A.Label(br.f), A.Move(A.Temp(r), vb), A.Label(join)});
   return TrExp::Ex(A.Eseq(s, A.Temp(r)));
 }
 
@@ -454,13 +456,13 @@ TrExp Translator::whileExp(const ast::WhileExp& e) {
 //   LABEL incr; MOVE(i, BINOP(PLUS, i, CONST 1)); JUMP body
 //   LABEL done                                   (break => JUMP done)
 TrExp Translator::forExp(const ast::ForExp& e) {
-  T_exp lo = ex(*e.lo);
-  T_exp hi = ex(*e.hi);
   T_exp i = declareVar(e.var);
   Temp_temp limit = temps_.newTemp();
   Temp_label body = temps_.newLabel(), next = temps_.newLabel(), incr = temps_.newLabel(),
              done = temps_.newLabel();
   loops_[&e] = LoopLabels{next, done};
+  T_exp lo = ex(*e.lo); // the index is not in scope in lo and hi
+  T_exp hi = ex(*e.hi);
   T_stm b = nx(*e.body);
   auto index = [&] { return varAccess(e.var); };
   return TrExp::Nx(A.SeqList({
@@ -489,8 +491,8 @@ TrExp Translator::letExp(const ast::LetExp& e) {
       functionDec(*ast::as<ast::FunctionDec>(d.get()));
     } else if (d->kind == ast::DecKind::Var) {
       const auto& v = *ast::as<ast::VarDec>(d.get());
-      T_exp init = v.init ? ex(*v.init) : A.Const(0);
-      stms.push_back(A.Move(declareVar(v.var), init));
+      T_exp dst = declareVar(v.var); // `var x := x` reads the outer x: semant bound it
+      stms.push_back(A.Move(dst, v.init ? ex(*v.init) : A.Const(0)));
     }
   }
   TrExp body = e.body ? exp(*e.body) : TrExp::Nx(A.Exp(A.Const(0)));
