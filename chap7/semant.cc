@@ -126,7 +126,7 @@ const Type* Checker::transFieldVar(ast::FieldVar& v) {
 // lvalue[exp]: lvalue is an array, exp an int.
 const Type* Checker::transSubscriptVar(ast::SubscriptVar& v) {
   const Type* a = actual(transVar(*v.var));
-  expectInt(transExp(*v.index), v.index->loc, "an array index");
+  expectInt(transExp(*v.index), startOf(*v.index), "an array index");
   if (!a) return error_;
   if (a->kind != Kind::Array) {
     error(v.loc, "not an array: cannot subscript a value of type " + describe(a));
@@ -188,7 +188,7 @@ const Type* Checker::transCall(ast::CallExp& e) {
                      std::to_string(formals.size()) + ", got " +
                      std::to_string(e.args.size()));
   for (std::size_t i = 0; i < e.args.size() && i < formals.size(); ++i)
-    expect(formals[i], e.args[i]->type, e.args[i]->loc,
+    expect(formals[i], e.args[i]->type, startOf(*e.args[i]),
            "argument " + std::to_string(i + 1) + " of " + quote(e.func));
   return resolved(f->sig->result);
 }
@@ -206,8 +206,8 @@ const Type* Checker::transOp(ast::OpExp& e) {
   case ast::Oper::Gt:
   case ast::Oper::Ge: transOrder(e, l, r); break;
   default:
-    expectInt(l, e.left->loc, "the left operand of " + op);
-    expectInt(r, e.right->loc, "the right operand of " + op);
+    expectInt(l, startOf(*e.left), "the left operand of " + op);
+    expectInt(r, startOf(*e.right), "the right operand of " + op);
   }
   return types_.intType();
 }
@@ -267,7 +267,7 @@ void Checker::transFieldInit(ast::FieldInit& f, const types::RecordType* rec,
     error(f.loc, "field " + quote(f.name) + " out of order: record " + quote(rec->name) +
                      " expects " + quote(rec->fields[i].name) + " here");
   else
-    expect(rec->fields[i].type, t, f.init->loc,
+    expect(rec->fields[i].type, t, startOf(*f.init),
            "field " + quote(f.name) + " of " + quote(rec->name));
 }
 
@@ -289,38 +289,38 @@ const Type* Checker::transAssign(ast::AssignExp& e) {
     if (s->binding && s->binding->readOnly)
       error(e.var->loc, "cannot assign to the for-loop index " + quote(s->name));
   }
-  expect(v, x, e.exp->loc, "assignment");
+  expect(v, x, startOf(*e.exp), "assignment");
   return types_.unitType();
 }
 
 // if c then a: c int, a no value.  if c then a else b: c int, a and b of one type
 // (nil joins a record type), which is the if's type.
 const Type* Checker::transIf(ast::IfExp& e) {
-  expectInt(transExp(*e.test), e.test->loc, "the if condition");
+  expectInt(transExp(*e.test), startOf(*e.test), "the if condition");
   const Type* a = transExp(*e.thenE);
   if (!e.elseE) {
-    expectUnit(a, e.thenE->loc, "the body of an if-then without else");
+    expectUnit(a, startOf(*e.thenE), "the body of an if-then without else");
     return types_.unitType();
   }
   const Type* b = transExp(*e.elseE);
   if (types::assignable(a, b)) return a;
   if (types::assignable(b, a)) return b;
-  error(e.elseE->loc, "then and else branches have different types: " + describe(a) +
+  error(startOf(*e.elseE), "then and else branches have different types: " + describe(a) +
                           " and " + describe(b));
   return error_;
 }
 
 // while c do body: c int, body no value; body is the loop break and continue leave.
 const Type* Checker::transWhile(ast::WhileExp& e) {
-  expectInt(transExp(*e.test), e.test->loc, "the while condition");
+  expectInt(transExp(*e.test), startOf(*e.test), "the while condition");
   transLoopBody(e, *e.body, "a while body");
   return types_.unitType();
 }
 
 // for i := lo to hi do body: lo and hi int; i a read-only int seen by body only.
 const Type* Checker::transFor(ast::ForExp& e) {
-  expectInt(transExp(*e.lo), e.lo->loc, "the for loop's lower bound");
-  expectInt(transExp(*e.hi), e.hi->loc, "the for loop's upper bound");
+  expectInt(transExp(*e.lo), startOf(*e.lo), "the for loop's lower bound");
+  expectInt(transExp(*e.hi), startOf(*e.hi), "the for loop's upper bound");
   e.var.type = types_.intType();
   e.var.readOnly = true;
   e.var.depth = depth_;
@@ -336,7 +336,7 @@ void Checker::transLoopBody(ast::Exp& loop, ast::Exp& body, const char* what) {
   loop_ = &loop;
   const Type* t = transExp(body);
   loop_ = outer;
-  expectUnit(t, body.loc, what);
+  expectUnit(t, startOf(body), what);
 }
 
 // break, continue: inside a loop of the same function; `loop` records which.
@@ -362,14 +362,14 @@ const Type* Checker::transLet(ast::LetExp& e) {
 // elements (nil included, for an array of records).
 const Type* Checker::transArray(ast::ArrayExp& e) {
   const Type* a = actual(lookType(e.typeName, e.loc));
-  expectInt(transExp(*e.size), e.size->loc, "an array size");
+  expectInt(transExp(*e.size), startOf(*e.size), "an array size");
   const Type* init = transExp(*e.init);
   if (!a) return error_;
   if (a->kind != Kind::Array) {
     error(e.loc, quote(e.typeName) + " is not an array type");
     return error_;
   }
-  expect(static_cast<const types::ArrayType*>(a)->elem, init, e.init->loc,
+  expect(static_cast<const types::ArrayType*>(a)->elem, init, startOf(*e.init),
          "the initial value of an array " + quote(e.typeName));
   return a;
 }

@@ -45,6 +45,14 @@ struct ValueEntry {
 
 inline std::string quote(const std::string& s) { return "'" + s + "'"; }
 
+// Where an expression starts. An OpExp's loc is its operator (as in Appel), so a
+// report about a whole expression goes to its leftmost operand instead.
+inline Loc startOf(const ast::Exp& e) {
+  const ast::Exp* p = &e;
+  while (p->kind == ast::ExpKind::Op) p = ast::as<ast::OpExp>(p)->left.get();
+  return p->loc;
+}
+
 class Checker {
 public:
   Checker(types::TypeContext& types, Diagnostics& diag);

@@ -57,9 +57,9 @@ void Checker::transVarDec(ast::VarDec& d) {
   const Type* t = init;
   if (!d.typeName.empty()) {
     t = resolved(lookType(d.typeName, d.typeLoc));
-    expect(t, init, d.init->loc, "the initial value of " + quote(d.var.name));
+    expect(t, init, startOf(*d.init), "the initial value of " + quote(d.var.name));
   } else if (const Type* a = actual(init); a && a->kind == Kind::Nil) {
-    error(d.init->loc, "cannot give " + quote(d.var.name) +
+    error(startOf(*d.init), "cannot give " + quote(d.var.name) +
                            " the type of nil: declare it with a record type, "
                            "var " + d.var.name + " : T := nil");
     t = error_;
@@ -209,9 +209,9 @@ void Checker::transFunBody(ast::FunDec& f) {
   loop_ = outerLoop;
   if (!f.body) return;
   if (f.resultName.empty())
-    expectUnit(t, f.body->loc, "the body of procedure " + quote(f.name));
+    expectUnit(t, startOf(*f.body), "the body of procedure " + quote(f.name));
   else
-    expect(f.resultType, t, f.body->loc, "the result of " + quote(f.name));
+    expect(f.resultType, t, startOf(*f.body), "the result of " + quote(f.name));
 }
 
 } // namespace tiger::semant
