@@ -1,0 +1,29 @@
+// mlir_emit.hh - --emit=mlir: an SSA-form SIR module (sir.hh, stage Ssa) as MLIR text in
+// the dialects PTO codegen uses (ptoext.md, "PTO codegen"): func, arith, scf, plus the
+// llvm dialect for memory words and string literals.
+//
+// Input: a Module after ConvertToSSA (every VarId defined once, yields in place).
+// Output: one `module { ... }` that mlir-opt-19 verifies and mlir_run.hh runs:
+//   - func.func @<label> per Function, every Tiger value an i64, conditions i1;
+//   - @main() calls @tigermain and returns nothing (mlir-cpu-runner's entry point);
+//   - For -> scf.for (Tiger's inclusive bound made exclusive without overflow),
+//     While -> scf.while, If -> scf.if whose results are the phis, Yield -> scf.yield;
+//   - runtime functions -> func.call of `tig_<name>` declared private (libtigerrt.so);
+//   - Div -> func.call @tig_divide, defined in the module: a zero divisor calls
+//     @tig_divisionByZero (runtime error, exit 70); INT64_MIN / -1 wraps to INT64_MIN.
+// The text is a function of the IR alone: the same module prints the same bytes.
+#pragma once
+
+#include "ptoext/sir.hh"
+
+#include <iosfwd>
+#include <string>
+
+namespace tiger::pto {
+
+// Prints `m` as MLIR. Throws PtoError (lower.hh) when `m` breaks an SSA invariant the
+// emitter relies on (a variable used before its definition, an unknown callee, ...).
+void emitMlir(const sir::Module& m, std::ostream& out);
+std::string emitMlir(const sir::Module& m);
+
+} // namespace tiger::pto
