@@ -10,6 +10,7 @@
 #include "driver/pipeline.hh"
 
 #include "chap7/big_stack.hh"
+#include "chap7/diag.hh"
 
 #include <iostream>
 
