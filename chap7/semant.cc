@@ -58,25 +58,6 @@ const Type* Checker::lookType(const std::string& name, Loc loc) {
   return error_;
 }
 
-bool Checker::expect(const Type* expected, const Type* value, Loc loc,
-                     const std::string& what) {
-  if (types::assignable(expected, value)) return true;
-  error(loc, "type mismatch in " + what + ": expected " + describe(expected) + ", got " +
-                 describe(value));
-  return false;
-}
-
-void Checker::expectInt(const Type* t, Loc loc, const std::string& what) {
-  const Type* a = actual(t);
-  if (a && a->kind != Kind::Int) error(loc, what + " must be int, got " + describe(a));
-}
-
-void Checker::expectUnit(const Type* t, Loc loc, const std::string& what) {
-  const Type* a = actual(t);
-  if (a && a->kind != Kind::Unit)
-    error(loc, what + " must produce no value, got " + describe(a));
-}
-
 // ---- variables -----------------------------------------------------------------------
 
 const Type* Checker::transVar(ast::Var& v) {
@@ -126,7 +107,7 @@ const Type* Checker::transFieldVar(ast::FieldVar& v) {
 // lvalue[exp]: lvalue is an array, exp an int.
 const Type* Checker::transSubscriptVar(ast::SubscriptVar& v) {
   const Type* a = actual(transVar(*v.var));
-  expectInt(transExp(*v.index), startOf(*v.index), "an array index");
+  expectInt(transExp(*v.index), startOf(*v.index), [] { return "an array index"; });
   if (!a) return error_;
   if (a->kind != Kind::Array) {
     error(v.loc, "not an array: cannot subscript a value of type " + describe(a));
@@ -189,15 +170,17 @@ const Type* Checker::transCall(ast::CallExp& e) {
                      std::to_string(e.args.size()));
   for (std::size_t i = 0; i < e.args.size() && i < formals.size(); ++i)
     expect(formals[i], e.args[i]->type, startOf(*e.args[i]),
-           "argument " + std::to_string(i + 1) + " of " + quote(e.func));
+           [&] { return "argument " + std::to_string(i + 1) + " of " + quote(e.func); });
   return resolved(f->sig->result);
 }
+
+// The operator of e as written, quoted: "'+'".
+static std::string opName(const ast::OpExp& e) { return quote(ast::operSymbol(e.op)); }
 
 // e1 op e2 (see the summary at the top). Every operator yields int.
 const Type* Checker::transOp(ast::OpExp& e) {
   const Type* l = transExp(*e.left);
   const Type* r = transExp(*e.right);
-  std::string op = quote(ast::operSymbol(e.op));
   switch (e.op) {
   case ast::Oper::Eq:
   case ast::Oper::Neq: transEquality(e, l, r); break;
@@ -206,8 +189,8 @@ const Type* Checker::transOp(ast::OpExp& e) {
   case ast::Oper::Gt:
   case ast::Oper::Ge: transOrder(e, l, r); break;
   default:
-    expectInt(l, startOf(*e.left), "the left operand of " + op);
-    expectInt(r, startOf(*e.right), "the right operand of " + op);
+    expectInt(l, startOf(*e.left), [&] { return "the left operand of " + opName(e); });
+    expectInt(r, startOf(*e.right), [&] { return "the right operand of " + opName(e); });
   }
   return types_.intType();
 }
@@ -218,7 +201,7 @@ void Checker::transOrder(ast::OpExp& e, const Type* l, const Type* r) {
   const Type* b = actual(r);
   if (!a || !b) return;
   if (a == b && (a->kind == Kind::Int || a->kind == Kind::String)) return;
-  error(e.loc, "operator " + quote(ast::operSymbol(e.op)) +
+  error(e.loc, "operator " + opName(e) +
                    " needs two ints or two strings, got " + describe(a) + " and " +
                    describe(b));
 }
@@ -227,14 +210,13 @@ void Checker::transOrder(ast::OpExp& e, const Type* l, const Type* r) {
 void Checker::transEquality(ast::OpExp& e, const Type* l, const Type* r) {
   const Type* a = actual(l);
   const Type* b = actual(r);
-  std::string op = quote(ast::operSymbol(e.op));
   if (!a || !b) return;
   if (a->kind == Kind::Nil && b->kind == Kind::Nil)
-    error(e.loc, "operator " + op + " cannot compare nil with nil: no record type");
+    error(e.loc, "operator " + opName(e) + " cannot compare nil with nil: no record type");
   else if (a->kind == Kind::Unit || b->kind == Kind::Unit)
-    error(e.loc, "operator " + op + " cannot compare a value of type unit");
+    error(e.loc, "operator " + opName(e) + " cannot compare a value of type unit");
   else if (!types::assignable(a, b) && !types::assignable(b, a))
-    error(e.loc, "operator " + op + " cannot compare " + describe(a) + " with " +
+    error(e.loc, "operator " + opName(e) + " cannot compare " + describe(a) + " with " +
                      describe(b));
 }
 
@@ -268,7 +250,7 @@ void Checker::transFieldInit(ast::FieldInit& f, const types::RecordType* rec,
                      " expects " + quote(rec->fields[i].name) + " here");
   else
     expect(rec->fields[i].type, t, startOf(*f.init),
-           "field " + quote(f.name) + " of " + quote(rec->name));
+           [&] { return "field " + quote(f.name) + " of " + quote(rec->name); });
 }
 
 // (e1; ...; en) has en's type, () has none. A loop, not recursion: a sequence may
@@ -289,17 +271,17 @@ const Type* Checker::transAssign(ast::AssignExp& e) {
     if (s->binding && s->binding->readOnly)
       error(e.var->loc, "cannot assign to the for-loop index " + quote(s->name));
   }
-  expect(v, x, startOf(*e.exp), "assignment");
+  expect(v, x, startOf(*e.exp), [] { return "assignment"; });
   return types_.unitType();
 }
 
 // if c then a: c int, a no value.  if c then a else b: c int, a and b of one type
 // (nil joins a record type), which is the if's type.
 const Type* Checker::transIf(ast::IfExp& e) {
-  expectInt(transExp(*e.test), startOf(*e.test), "the if condition");
+  expectInt(transExp(*e.test), startOf(*e.test), [] { return "the if condition"; });
   const Type* a = transExp(*e.thenE);
   if (!e.elseE) {
-    expectUnit(a, startOf(*e.thenE), "the body of an if-then without else");
+    expectUnit(a, startOf(*e.thenE), [] { return "the body of an if-then without else"; });
     return types_.unitType();
   }
   const Type* b = transExp(*e.elseE);
@@ -312,15 +294,15 @@ const Type* Checker::transIf(ast::IfExp& e) {
 
 // while c do body: c int, body no value; body is the loop break and continue leave.
 const Type* Checker::transWhile(ast::WhileExp& e) {
-  expectInt(transExp(*e.test), startOf(*e.test), "the while condition");
+  expectInt(transExp(*e.test), startOf(*e.test), [] { return "the while condition"; });
   transLoopBody(e, *e.body, "a while body");
   return types_.unitType();
 }
 
 // for i := lo to hi do body: lo and hi int; i a read-only int seen by body only.
 const Type* Checker::transFor(ast::ForExp& e) {
-  expectInt(transExp(*e.lo), startOf(*e.lo), "the for loop's lower bound");
-  expectInt(transExp(*e.hi), startOf(*e.hi), "the for loop's upper bound");
+  expectInt(transExp(*e.lo), startOf(*e.lo), [] { return "the for loop's lower bound"; });
+  expectInt(transExp(*e.hi), startOf(*e.hi), [] { return "the for loop's upper bound"; });
   e.var.type = types_.intType();
   e.var.readOnly = true;
   e.var.depth = depth_;
@@ -336,7 +318,7 @@ void Checker::transLoopBody(ast::Exp& loop, ast::Exp& body, const char* what) {
   loop_ = &loop;
   const Type* t = transExp(body);
   loop_ = outer;
-  expectUnit(t, startOf(body), what);
+  expectUnit(t, startOf(body), [&] { return what; });
 }
 
 // break, continue: inside a loop of the same function; `loop` records which.
@@ -362,7 +344,7 @@ const Type* Checker::transLet(ast::LetExp& e) {
 // elements (nil included, for an array of records).
 const Type* Checker::transArray(ast::ArrayExp& e) {
   const Type* a = actual(lookType(e.typeName, e.loc));
-  expectInt(transExp(*e.size), startOf(*e.size), "an array size");
+  expectInt(transExp(*e.size), startOf(*e.size), [] { return "an array size"; });
   const Type* init = transExp(*e.init);
   if (!a) return error_;
   if (a->kind != Kind::Array) {
@@ -370,7 +352,7 @@ const Type* Checker::transArray(ast::ArrayExp& e) {
     return error_;
   }
   expect(static_cast<const types::ArrayType*>(a)->elem, init, startOf(*e.init),
-         "the initial value of an array " + quote(e.typeName));
+         [&] { return "the initial value of an array " + quote(e.typeName); });
   return a;
 }
 

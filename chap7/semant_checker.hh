@@ -89,7 +89,9 @@ private:
   void transTypeDec(ast::TypeDec& d);
   const Type* transTy(const ast::Ty& ty, const std::string& name);
   using NameIndex = std::unordered_map<const Type*, std::size_t>; // batch name -> i
-  void breakTypeCycles(ast::TypeDec& d, const std::vector<types::NameType*>& names);
+  void breakTypeCycles(ast::TypeDec& d, const std::vector<types::NameType*>& names,
+                       const NameIndex& index);
+  void flattenNames(const std::vector<types::NameType*>& names, const NameIndex& index);
   void reportTypeCycle(ast::TypeDec& d, const std::vector<types::NameType*>& names,
                        const NameIndex& index, std::size_t j);
   void transFunctionDec(ast::FunctionDec& d);
@@ -101,10 +103,28 @@ private:
   const Type* lookType(const std::string& name, Loc loc);
   // actual(t), or error_ when t is unresolved: what annotations hold.
   const Type* resolved(const Type* t) const;
-  // Reports "<what>: expected E, got V" unless V is assignable to E.
-  bool expect(const Type* expected, const Type* value, Loc loc, const std::string& what);
-  void expectInt(const Type* t, Loc loc, const std::string& what);
-  void expectUnit(const Type* t, Loc loc, const std::string& what);
+  // The checks below report, unless the type is right (or already in error),
+  //   expect:     "type mismatch in <what>: expected E, got V" (V not assignable to E)
+  //   expectInt:  "<what> must be int, got T"
+  //   expectUnit: "<what> must produce no value, got T"
+  // `what` is a callable returning the text, run only when there is an error, so a
+  // correct program builds no message strings.
+  template <class What>
+  void expect(const Type* expected, const Type* value, Loc loc, What what) {
+    if (!types::assignable(expected, value))
+      error(loc, "type mismatch in " + std::string(what()) + ": expected " +
+                     types::describe(expected) + ", got " + types::describe(value));
+  }
+  template <class What> void expectInt(const Type* t, Loc loc, What what) {
+    const Type* a = types::actual(t);
+    if (a && a->kind != types::Kind::Int)
+      error(loc, std::string(what()) + " must be int, got " + types::describe(a));
+  }
+  template <class What> void expectUnit(const Type* t, Loc loc, What what) {
+    const Type* a = types::actual(t);
+    if (a && a->kind != types::Kind::Unit)
+      error(loc, std::string(what()) + " must produce no value, got " + types::describe(a));
+  }
 
   types::TypeContext& types_;
   Diagnostics& diag_;

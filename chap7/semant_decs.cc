@@ -57,7 +57,7 @@ void Checker::transVarDec(ast::VarDec& d) {
   const Type* t = init;
   if (!d.typeName.empty()) {
     t = resolved(lookType(d.typeName, d.typeLoc));
-    expect(t, init, startOf(*d.init), "the initial value of " + quote(d.var.name));
+    expect(t, init, startOf(*d.init), [&] { return "the initial value of " + quote(d.var.name); });
   } else if (const Type* a = actual(init); a && a->kind == Kind::Nil) {
     error(startOf(*d.init), "cannot give " + quote(d.var.name) +
                            " the type of nil: declare it with a record type, "
@@ -77,6 +77,7 @@ void Checker::transVarDec(ast::VarDec& d) {
 // may appear once per batch (test38).
 void Checker::transTypeDec(ast::TypeDec& d) {
   std::vector<types::NameType*> names;
+  NameIndex index;
   std::unordered_set<std::string> seen;
   for (const ast::TypeDecl& td : d.types) {
     if (!seen.insert(td.name).second)
@@ -84,12 +85,14 @@ void Checker::transTypeDec(ast::TypeDec& d) {
                         " is declared twice in one batch of mutually recursive types");
     types::NameType* n = types_.newName();
     n->name = td.name;
+    index.emplace(n, names.size());
     names.push_back(n);
     tenv_.bind(td.name, n);
   }
   for (std::size_t i = 0; i < names.size(); ++i)
     names[i]->binding = transTy(d.types[i].ty, d.types[i].name);
-  breakTypeCycles(d, names);
+  breakTypeCycles(d, names, index);
+  flattenNames(names, index);
 }
 
 // ty -> type-id               the type it names (maybe a NameType of this batch)
@@ -125,10 +128,9 @@ const Type* Checker::transTy(const ast::Ty& ty, const std::string& name) {
 // Walk i follows the chain from name i, stamping each name it meets with i; meeting
 // a name stamped i again closes a cycle. Each cycle is reported once and its names
 // unbound, so they (and names leading into them) read as the error type.
-void Checker::breakTypeCycles(ast::TypeDec& d, const std::vector<types::NameType*>& names) {
+void Checker::breakTypeCycles(ast::TypeDec& d, const std::vector<types::NameType*>& names,
+                              const NameIndex& index) {
   constexpr std::size_t kUnseen = std::numeric_limits<std::size_t>::max();
-  NameIndex index;
-  for (std::size_t i = 0; i < names.size(); ++i) index.emplace(names[i], i);
   std::vector<std::size_t> stamp(names.size(), kUnseen);
   for (std::size_t i = 0; i < names.size(); ++i) {
     auto it = index.find(names[i]);
@@ -151,6 +153,24 @@ void Checker::reportTypeCycle(ast::TypeDec& d, const std::vector<types::NameType
   error(d.types[j].loc, "illegal type cycle " + path + names[j]->name +
                             ": a recursive type must pass through a record or array");
   for (std::size_t k : cycle) names[k]->binding = nullptr;
+}
+
+// Points every name of the batch straight at its actual type (null for a broken
+// cycle), so actual() takes one step at each later use: a chain t1 = t0, t2 = t1, ...
+// would otherwise cost its length at every use. Each name is rebound once.
+void Checker::flattenNames(const std::vector<types::NameType*>& names,
+                           const NameIndex& index) {
+  std::vector<std::size_t> chain;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const Type* t = names[i];
+    for (auto it = index.find(t); it != index.end(); it = index.find(t)) {
+      chain.push_back(it->second);
+      t = names[it->second]->binding;
+    }
+    const Type* a = actual(t); // t is outside the batch: already flat
+    for (std::size_t k : chain) names[k]->binding = a;
+    chain.clear();
+  }
 }
 
 // ---- function declarations -------------------------------------------------------------
@@ -209,9 +229,9 @@ void Checker::transFunBody(ast::FunDec& f) {
   loop_ = outerLoop;
   if (!f.body) return;
   if (f.resultName.empty())
-    expectUnit(t, startOf(*f.body), "the body of procedure " + quote(f.name));
+    expectUnit(t, startOf(*f.body), [&] { return "the body of procedure " + quote(f.name); });
   else
-    expect(f.resultType, t, startOf(*f.body), "the result of " + quote(f.name));
+    expect(f.resultType, t, startOf(*f.body), [&] { return "the result of " + quote(f.name); });
 }
 
 } // namespace tiger::semant
