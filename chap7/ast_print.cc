@@ -38,22 +38,6 @@ const char* operName(Oper op) {
   return "?";
 }
 
-// A string literal with its escapes written back, in double quotes.
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') out += {'\\', static_cast<char>(c)};
-    else if (c == '\n') out += "\\n";
-    else if (c == '\t') out += "\\t";
-    else if (c < 32 || c >= 127) {
-      out += '\\';
-      out += {static_cast<char>('0' + c / 100), static_cast<char>('0' + c / 10 % 10),
-              static_cast<char>('0' + c % 10)};
-    } else out += static_cast<char>(c);
-  }
-  return out + '"';
-}
-
 std::string escapeAttr(const VarBinding& v) {
   return v.name + ", escape=" + (v.escape ? "true" : "false");
 }
@@ -226,6 +210,21 @@ void Printer::ty(const Ty& t, int d) {
 }
 
 } // namespace
+
+std::string quoted(const std::string& s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') out += {'\\', static_cast<char>(c)};
+    else if (c == '\n') out += "\\n";
+    else if (c == '\t') out += "\\t";
+    else if (c < 32 || c >= 127) {
+      out += '\\';
+      out += {static_cast<char>('0' + c / 100), static_cast<char>('0' + c / 10 % 10),
+              static_cast<char>('0' + c % 10)};
+    } else out += static_cast<char>(c);
+  }
+  return out + '"';
+}
 
 void print(std::ostream& out, const Program& prog) {
   if (prog.body) Printer(out).exp(*prog.body, 0);

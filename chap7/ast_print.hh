@@ -6,9 +6,14 @@
 #include "chap7/ast.hh"
 
 #include <iosfwd>
+#include <string>
 
 namespace tiger::ast {
 
 void print(std::ostream& out, const Program& prog);
+
+// A string's value written back as a Tiger literal: double quotes, \" \\ \n \t, and
+// \ddd for other non-printing bytes (also used by --emit=tokens).
+std::string quoted(const std::string& value);
 
 } // namespace tiger::ast

@@ -5,6 +5,8 @@
 // reported) and which kind of error came first.
 #include "chap7/parse.hh"
 
+#include "chap7/ast_print.hh"
+
 #include "parser.hh"
 
 #include <climits>
@@ -40,24 +42,6 @@ private:
   ParseContext& ctx_;
 };
 
-// A decoded string literal written back with Tiger escapes, in double quotes.
-std::string escaped(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    if (c == '"') out += "\\\"";
-    else if (c == '\\') out += "\\\\";
-    else if (c == '\n') out += "\\n";
-    else if (c == '\t') out += "\\t";
-    else if (c < 32 || c >= 127) {
-      out += '\\';
-      out += static_cast<char>('0' + c / 100);
-      out += static_cast<char>('0' + c / 10 % 10);
-      out += static_cast<char>('0' + c % 10);
-    } else out += static_cast<char>(c);
-  }
-  return out + "\"";
-}
-
 } // namespace
 } // namespace front
 
@@ -84,6 +68,8 @@ ParseResult parse(const SourceFile& src, Diagnostics& diag) {
     front::Parser parser(ctx);
     if (parser.parse() != 0 && ctx.failure == ParseFailure::None)
       ctx.syntaxError(ctx.lex.tok, "syntax error");
+  } catch (const front::NestingTooDeep& e) {
+    ctx.syntaxError(e.loc, "nesting too deep (more than 10000 levels)");
   } catch (const std::bad_alloc&) {
     ctx.syntaxError(ctx.lex.tok, "out of memory while parsing");
   }
@@ -105,7 +91,7 @@ bool dumpTokens(const SourceFile& src, Diagnostics& diag, std::ostream& out) {
         << front::tokenName(kind);
     if (kind == Kind::S_ID) out << ' ' << tok.value.as<std::string>();
     if (kind == Kind::S_INT) out << ' ' << tok.value.as<std::int64_t>();
-    if (kind == Kind::S_STRING) out << ' ' << front::escaped(tok.value.as<std::string>());
+    if (kind == Kind::S_STRING) out << ' ' << ast::quoted(tok.value.as<std::string>());
     out << '\n';
   }
   return ctx.lexErrors == 0;

@@ -30,7 +30,8 @@ inline Lexed lexText(const std::string& text) {
   return r;
 }
 
-// parse() on `text`: the printed AST (empty on failure), the errors, the failure.
+// parse() on `text`: the printed AST (empty on failure or when not `printed`), the
+// errors, the failure.
 struct Parsed {
   std::string ast;
   std::string errors;
@@ -38,13 +39,13 @@ struct Parsed {
   std::unique_ptr<ast::Program> program;
 };
 
-inline Parsed parseText(const std::string& text) {
+inline Parsed parseText(const std::string& text, bool printed = true) {
   SourceFile src("t.tig", text);
   std::ostringstream out, err;
   Diagnostics diag(src, err);
   Parsed r;
   ParseResult res = parse(src, diag);
-  if (res.program) ast::print(out, *res.program);
+  if (res.program && printed) ast::print(out, *res.program);
   r.ast = out.str();
   r.errors = err.str();
   r.failure = res.failure;
