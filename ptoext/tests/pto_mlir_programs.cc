@@ -12,15 +12,9 @@
 // A program's stdin comes from its `stdin:` directives (testcases/README.md).
 // Runs go four at a time: about 35 ms each on an idle machine, far more when it is busy.
 #include "ptoext/tests/pto_mlir_testing.hh"
+#include "ptoext/tests/pto_testing.hh"
 
-#include "chap7/big_stack.hh"
-#include "chap7/escape.hh"
-#include "chap7/interp.hh"
-#include "chap7/parse.hh"
-#include "chap7/semant.hh"
-#include "chap7/translate.hh"
 #include "ptoext/lower.hh"
-#include "ptoext/ptoext.hh"
 
 #include <algorithm>
 #include <filesystem>
@@ -39,46 +33,10 @@ struct Program {
   int expectedExit = 0;
 };
 
-std::string readFile(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-// C escapes of a directive value: \n \t \r \\ \" (anything else stays as written).
-std::string unescape(const std::string& s) {
-  std::string out;
-  for (std::size_t k = 0; k < s.size(); ++k) {
-    if (s[k] != '\\' || k + 1 == s.size()) {
-      out += s[k];
-      continue;
-    }
-    char e = s[++k];
-    out += e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e;
-  }
-  return out;
-}
-
-// The `stdin:` and `exit:` directives of the program's first comment, as
-// run_testcases.py reads them: `<spaces>key:<one optional space>value`.
+// A program with the `stdin:` and `exit:` directives of its first comment.
 Program withDirectives(const fs::path& p) {
-  Program prog{p.string(), "", 0};
-  std::string text = readFile(p);
-  std::size_t start = text.find("/*"), end = text.find("*/");
-  if (start == std::string::npos || end == std::string::npos || end < start) return prog;
-  std::istringstream header(text.substr(start + 2, end - start - 2));
-  for (std::string line; std::getline(header, line);) {
-    line.erase(0, line.find_first_not_of(" \t"));
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    std::size_t colon = line.find(':');
-    if (colon == std::string::npos) continue;
-    std::string key = line.substr(0, colon), value = line.substr(colon + 1);
-    if (!value.empty() && value[0] == ' ') value.erase(0, 1);
-    if (key == "stdin") prog.input += unescape(value);
-    if (key == "exit") prog.expectedExit = std::atoi(value.c_str());
-  }
-  return prog;
+  Spec spec = directives(readFile(p.string()));
+  return Program{p.string(), spec.stdinText, spec.exit};
 }
 
 // The .tig files of testcases/<group>, sorted.
@@ -94,76 +52,23 @@ std::vector<Program> testcases(const std::string& group) {
   return out;
 }
 
-struct Outcome {
-  int status = -1;
-  std::string out, err;
-};
-
-// A checked program with the types its annotations point to.
-struct Checked {
-  types::TypeContext types;
-  std::unique_ptr<ast::Program> program; // null when the front end rejects the file
-};
-
-// Parses, checks and finds escapes of `path`; the reason of a rejection goes to `why`.
-std::unique_ptr<Checked> frontEnd(const std::string& path, std::string& why) {
-  auto checked = std::make_unique<Checked>();
-  SourceFile src(path, readFile(path));
-  std::ostringstream diagText;
-  Diagnostics diag(src, diagText);
-  ParseResult parsed = parse(src, diag);
-  if (!parsed.program || !checkProgram(*parsed.program, checked->types, diag)) {
-    why = diagText.str();
-    return nullptr;
-  }
-  findEscapes(*parsed.program);
-  checked->program = std::move(parsed.program);
-  return checked;
-}
-
-Outcome runOracle(const Program& p) {
-  Outcome o;
-  runOnBigStack([&] {
-    std::unique_ptr<Checked> checked = frontEnd(p.path, o.err);
-    if (!checked) return;
-    std::unique_ptr<ir::Program> ir = translateProgram(*checked->program);
-    std::istringstream in(p.input);
-    std::ostringstream out, err;
-    RunOptions opts;
-    opts.in = &in;
-    opts.out = &out;
-    opts.err = &err;
-    o.status = interpret(*ir, opts).exitCode;
-    o.out = out.str();
-    o.err = err.str();
-  });
-  return o;
-}
-
-Outcome runThroughMlir(const Program& p) {
-  Outcome o;
+// Through ptoext and MLIR: exit status, stdout and stderr like the oracle's RunOutput.
+RunOutput runThroughMlir(const Program& p) {
+  RunOutput o;
+  Checked checked(readFile(p.path));
   std::string mlir;
+  if (!checked.ok) return RunOutput{-1, "", checked.errors.str()};
   runOnBigStack([&] {
-    std::unique_ptr<Checked> checked = frontEnd(p.path, o.err);
-    std::string error;
-    std::unique_ptr<sir::Module> m =
-        checked ? buildSsaModule(*checked->program, true, &error) : nullptr;
-    if (!m) {
-      o.err += error;
-      return;
-    }
+    std::unique_ptr<sir::Module> m = buildSsaModule(*checked.prog, true, &o.err);
     try {
-      mlir = pto::emitMlir(*m);
+      if (m) mlir = pto::emitMlir(*m);
     } catch (const pto::PtoError& e) {
       o.err = e.what();
     }
   });
   if (mlir.empty()) return o;
   MlirOutput r = runMlirText(mlir, p.input);
-  o.status = r.status;
-  o.out = r.out;
-  o.err = r.err;
-  return o;
+  return RunOutput{r.status, r.out, r.err};
 }
 
 // Where the MLIR run's stdout `a` first differs from the oracle's `b`, briefly.
@@ -177,19 +82,20 @@ std::string firstDifference(const std::string& a, const std::string& b) {
 
 // Runs every program both ways (MLIR runs four at a time) and compares.
 void expectSameAsOracle(const std::vector<Program>& programs) {
-  std::vector<std::future<Outcome>> pending;
+  std::vector<std::future<RunOutput>> pending;
   for (std::size_t k = 0; k < programs.size(); ++k) {
     pending.push_back(std::async(std::launch::async, runThroughMlir, programs[k]));
     if (pending.size() < 4 && k + 1 < programs.size()) continue;
     std::size_t first = k + 1 - pending.size();
     for (std::size_t j = 0; j < pending.size(); ++j) {
       const Program& p = programs[first + j];
-      Outcome mlir = pending[j].get(), oracle = runOracle(p);
       SCOPED_TRACE(p.path);
-      ASSERT_GE(oracle.status, 0) << "the front end rejects it:\n" << oracle.err;
-      EXPECT_EQ(mlir.status, oracle.status) << mlir.err;
+      Checked checked(readFile(p.path));
+      ASSERT_TRUE(checked.ok) << checked.errors.str();
+      RunOutput mlir = pending[j].get(), oracle = runTree(*checked.prog, p.input);
+      EXPECT_EQ(mlir.exitCode, oracle.exitCode) << mlir.err;
       EXPECT_TRUE(mlir.out == oracle.out) << firstDifference(mlir.out, oracle.out);
-      if (oracle.status == 70) {
+      if (oracle.exitCode == 70) {
         EXPECT_EQ(mlir.err, oracle.err);
       }
     }
@@ -220,7 +126,8 @@ TEST(PtoMlirPrograms, BookProgramsRunAsOnTheInterpreter) {
   fs::path inputs = fs::path(TIGER_SHARED_DIR) / "tiger" / "inputs";
   for (int k = 1; fs::exists(inputs / ("merge" + std::to_string(k) + ".in")); ++k)
     programs.push_back(Program{(book / "merge.tig").string(),
-                               readFile(inputs / ("merge" + std::to_string(k) + ".in")), 0});
+                               readFile((inputs / ("merge" + std::to_string(k) + ".in")).string()),
+                               0});
   expectSameAsOracle(programs);
 }
 
