@@ -22,7 +22,7 @@ struct RunOptions {
   std::istream* in = nullptr;   // getchar reads here
   std::ostream* out = nullptr;  // print writes here
   std::ostream* err = nullptr;  // runtime error messages go here
-  std::uint64_t maxSteps = 100'000'000; // statements + expressions evaluated; 0 = no limit
+  std::uint64_t maxSteps = 100'000'000; // statements executed + calls made; 0 = no limit
   int maxDepth = 10'000;                // nested calls; 0 = no limit
 };
 
@@ -42,6 +42,9 @@ struct RunResult {
   std::string error;              // the message when status != Ok
 };
 
+// Runs procs[0]. On an error, prints "runtime error: <message>" (or "internal error: ..."
+// for a malformed program) on opts.err after flushing opts.out. Null streams mean the
+// standard ones. Deep recursion needs a big stack: call this inside runOnBigStack.
 RunResult interpret(const ir::Program& prog, const RunOptions& opts);
 
 } // namespace tiger
