@@ -21,6 +21,7 @@
 #include "ptoext/mlir_emit.hh"
 
 #include "ptoext/lower.hh"
+#include "ptoext/ptoext.hh"
 
 #include <cstdint>
 #include <limits>
@@ -554,6 +555,18 @@ std::string emitMlir(const Module& m) {
   std::ostringstream out;
   emitMlir(m, out);
   return out.str();
+}
+
+std::optional<std::string> programToMlir(const ast::Program& prog, bool verifyEach,
+                                         std::string* error) {
+  std::unique_ptr<Module> m = buildSsaModule(prog, verifyEach, error);
+  if (!m) return std::nullopt;
+  try {
+    return emitMlir(*m);
+  } catch (const PtoError& e) {
+    *error = e.what();
+    return std::nullopt;
+  }
 }
 
 } // namespace tiger::pto

@@ -14,9 +14,11 @@
 // The text is a function of the IR alone: the same module prints the same bytes.
 #pragma once
 
+#include "chap7/ast.hh"
 #include "ptoext/sir.hh"
 
 #include <iosfwd>
+#include <optional>
 #include <string>
 
 namespace tiger::pto {
@@ -25,5 +27,10 @@ namespace tiger::pto {
 // emitter relies on (a variable used before its definition, an unknown callee, ...).
 void emitMlir(const sir::Module& m, std::ostream& out);
 std::string emitMlir(const sir::Module& m);
+
+// --emit=mlir for a checked program (escapes found): buildSsaModule, then emitMlir.
+// Returns the MLIR text, or nullopt with `*error` set on an internal failure.
+std::optional<std::string> programToMlir(const ast::Program& prog, bool verifyEach,
+                                         std::string* error);
 
 } // namespace tiger::pto

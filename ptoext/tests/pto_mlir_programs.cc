@@ -14,8 +14,6 @@
 #include "ptoext/tests/pto_mlir_testing.hh"
 #include "ptoext/tests/pto_testing.hh"
 
-#include "ptoext/lower.hh"
-
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -54,20 +52,13 @@ std::vector<Program> testcases(const std::string& group) {
 
 // Through ptoext and MLIR: exit status, stdout and stderr like the oracle's RunOutput.
 RunOutput runThroughMlir(const Program& p) {
-  RunOutput o;
   Checked checked(readFile(p.path));
-  std::string mlir;
   if (!checked.ok) return RunOutput{-1, "", checked.errors.str()};
-  runOnBigStack([&] {
-    std::unique_ptr<sir::Module> m = buildSsaModule(*checked.prog, true, &o.err);
-    try {
-      if (m) mlir = pto::emitMlir(*m);
-    } catch (const pto::PtoError& e) {
-      o.err = e.what();
-    }
-  });
-  if (mlir.empty()) return o;
-  MlirOutput r = runMlirText(mlir, p.input);
+  RunOutput o;
+  std::optional<std::string> mlir;
+  runOnBigStack([&] { mlir = pto::programToMlir(*checked.prog, true, &o.err); });
+  if (!mlir) return o;
+  MlirOutput r = runMlirText(*mlir, p.input);
   return RunOutput{r.status, r.out, r.err};
 }
 
