@@ -28,18 +28,31 @@ T_exp unEx(ir::Program& prog, TrExp e) {
   return A.Eseq(s, A.Temp(r));
 }
 
-// unNx(Ex e)  = EXP(e)
+// unNx(Ex e)               = EXP(e)
+// unNx(Ex ESEQ(s, e))       = SEQ(s, unNx(Ex e))   canon's rule for EXP(ESEQ(s, e)),
+// unNx(Ex ESEQ(s, CONST k)) = s                    applied now so that a let or a
+//                                                  sequence used as a statement reads
+//                                                  as a sequence of statements
 // unNx(Nx s)  = s
-// unNx(Cx c)  = SEQ(c(l, l), LABEL l)     both outcomes continue at l
+// unNx(Cx c)  = SEQ(c(l, l), LABEL l)              both outcomes continue at l
 T_stm unNx(ir::Program& prog, TrExp e) {
   tree::Arena& A = prog.arena;
   switch (e.kind) {
-  case TrExp::Kind::Ex: return A.Exp(e.ex);
+  case TrExp::Kind::Ex: break;
   case TrExp::Kind::Nx: return e.nx;
-  case TrExp::Kind::Cx: break;
+  case TrExp::Kind::Cx: {
+    Temp_label l = prog.temps.newLabel();
+    return A.Seq(e.cx(l, l), A.Label(l));
   }
-  Temp_label l = prog.temps.newLabel();
-  return A.Seq(e.cx(l, l), A.Label(l));
+  }
+  std::vector<T_stm> stms;
+  T_exp x = e.ex;
+  for (auto* q = tree::cast<tree::Eseq>(x); q; q = tree::cast<tree::Eseq>(x)) {
+    stms.push_back(q->stm);
+    x = q->exp;
+  }
+  if (stms.empty() || !tree::cast<tree::Const>(x)) stms.push_back(A.Exp(x));
+  return A.SeqList(stms);
 }
 
 // unCx(Cx c)        = c

@@ -190,6 +190,12 @@ TEST(Translate, ConditionAsAValueIsZeroOrOne) {
             "SEQ(MOVE(t100,0),LABEL L0)))),t100)))");
 }
 
+TEST(Translate, LetUsedAsAStatementIsASequenceOfStatements) {
+  auto ir = translateText("let var x := 1 in printi(x); x end");
+  ASSERT_TRUE(ir);
+  EXPECT_EQ(flatProc(*ir, 0), "SEQ(MOVE(t100,1),SEQ(EXP(CALL(printi,t100)),EXP(t100)))");
+}
+
 TEST(Translate, FunctionResultGoesToRv) {
   auto ir = translateText("let function f(x: int): int = x * 2 in printi(f(4)) end");
   ASSERT_TRUE(ir);
