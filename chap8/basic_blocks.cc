@@ -1,0 +1,65 @@
+// basic_blocks.cc - C_basicBlocks (Appel 8.2; seed chapter8-*, "Basic Blocks").
+//
+// Input: a list of canonical statements (C_linearize's output).
+// Output: C_block{blocks, done}: each block starts with its only LABEL and ends with its
+// only JUMP or CJUMP; labels are unique; the last block jumps to the fresh label `done`,
+// which no block defines (C_traceSchedule puts LABEL done at the very end).
+//
+// One scan, left to right, with `cur` the block being filled:
+//
+//   LABEL l      a block starts here; if `cur` is open, close it with JUMP(NAME l)
+//   JUMP/CJUMP   closes `cur`
+//   other        goes into `cur`; if no block is open (at the start, or dead code after a
+//                jump), a new block opens with a fresh LABEL
+//   end          if `cur` is open, close it with JUMP(NAME done)
+//
+//     MOVE a         LABEL L0        <- fresh label
+//     LABEL L1  =>   MOVE a
+//     CJUMP .. L1    JUMP(NAME L1)   <- inserted: fall-through made explicit
+//                    LABEL L1
+//                    CJUMP .. L1
+#include "chap8/basic_blocks.hh"
+
+#include "chap8/explain.hh"
+
+namespace tiger::canon {
+
+using tree::cast;
+
+bool isJump(const tree::Stm* s) {
+  return s && (s->kind == tree::StmKind::JUMP || s->kind == tree::StmKind::CJUMP);
+}
+
+Temp_label blockLabel(const std::vector<T_stm>& block) {
+  auto* l = block.empty() ? nullptr : cast<tree::Label>(block.front());
+  return l ? l->label : Temp_label{};
+}
+
+C_block C_basicBlocks(Context& cx, const std::vector<T_stm>& stmList) {
+  C_block b{{}, cx.temps.newLabel()};
+  std::vector<T_stm> cur;
+  auto close = [&](T_stm last) {
+    cur.push_back(last);
+    b.stmLists.push_back(std::move(cur));
+    cur.clear();
+  };
+  for (T_stm s : stmList) {
+    if (auto* l = cast<tree::Label>(s)) {
+      if (!cur.empty()) close(cx.arena.Jump(l->label));
+      cur.push_back(s);
+      continue;
+    }
+    if (cur.empty()) cur.push_back(cx.arena.Label(cx.temps.newLabel()));
+    if (isJump(s))
+      close(s);
+    else
+      cur.push_back(s);
+  }
+  if (!cur.empty()) close(cx.arena.Jump(b.label));
+  if (cx.opts.explain)
+    explain::note(*cx.opts.explain, "basic blocks: " + std::to_string(b.stmLists.size()) +
+                                        " blocks, done label " + b.label.str());
+  return b;
+}
+
+} // namespace tiger::canon

@@ -1,0 +1,222 @@
+// canon_check.cc - the invariant checkers of chapter 8 (seed chapter8-*; canon.md,
+// "Output invariants"). They run after each canon step in the tests and with
+// `verify` in linearizeProgram / traceProgram.
+//
+//   checkCanonical  no SEQ, no ESEQ; every CALL is EXP(CALL ...) or MOVE(TEMP t, CALL
+//   ...)
+//                   (so no CALL is an argument of a CALL); a MOVE writes TEMP or MEM
+//   checkBlocks     each block: one LABEL, first; one JUMP/CJUMP, last; nothing of the
+//                   kind in between; block labels unique, none of them the done label
+//   checkTraces     every CJUMP is followed by LABEL of its false target; every label is
+//                   defined once and every jump target is defined; the list ends with
+//                   a LABEL (done)
+//
+// Input: any statements, even broken ones (null pointers too). Output: nullopt, or the
+// first violation, with its statement's index, the rule and the statement printed.
+// Expressions are walked with an explicit stack.
+#include "chap8/canon_check.hh"
+
+#include "chap8/basic_blocks.hh"
+
+#include "chap7/tree_print.hh"
+
+#include <sstream>
+#include <unordered_map>
+
+namespace tiger::canon {
+
+using tree::cast;
+
+std::string violation(const std::string& checker, const std::string& where,
+                      const std::string& rule, const tree::Stm* s) {
+  std::ostringstream out;
+  out << checker << ": " << where << ": " << rule << "\n";
+  tree::printStm(out, s, 2);
+  return out.str();
+}
+
+namespace {
+
+using Problem = std::optional<std::string>;
+
+// The first ESEQ, CALL or null pointer in e (e itself included), as a rule broken.
+Problem badExp(const tree::Exp* root) {
+  std::vector<const tree::Exp*> work{root};
+  while (!work.empty()) {
+    const tree::Exp* e = work.back();
+    work.pop_back();
+    if (!e) return "a null expression";
+    switch (e->kind) {
+    case tree::ExpKind::ESEQ:
+      return "an ESEQ is left (C_linearize must remove every ESEQ)";
+    case tree::ExpKind::CALL:
+      return "a CALL must be the whole of EXP(CALL ...) or the source of MOVE(TEMP t, "
+             "CALL ...)";
+    case tree::ExpKind::BINOP:
+      work.push_back(cast<tree::Binop>(e)->right);
+      work.push_back(cast<tree::Binop>(e)->left);
+      break;
+    case tree::ExpKind::MEM: work.push_back(cast<tree::Mem>(e)->addr); break;
+    case tree::ExpKind::TEMP:
+    case tree::ExpKind::NAME:
+    case tree::ExpKind::CONST: break;
+    }
+  }
+  return std::nullopt;
+}
+
+// A CALL allowed where it is: its function and arguments must be clean.
+Problem badCall(const tree::Call* c) {
+  if (Problem p = badExp(c->fun)) return p;
+  for (const tree::Exp* a : c->args)
+    if (Problem p = badExp(a)) return p;
+  return std::nullopt;
+}
+
+Problem badMove(const tree::Move* m) {
+  if (auto* mem = cast<tree::Mem>(m->dst)) {
+    if (Problem p = badExp(mem->addr)) return p;
+    return badExp(m->src);
+  }
+  if (!cast<tree::Temp>(m->dst)) return "a MOVE must write TEMP t or MEM(e)";
+  if (auto* c = cast<tree::Call>(m->src)) return badCall(c);
+  return badExp(m->src);
+}
+
+Problem badCanonical(const tree::Stm* s) {
+  if (!s) return "a null statement";
+  switch (s->kind) {
+  case tree::StmKind::SEQ:
+    return "a SEQ is left (C_linearize must flatten SEQ into the list)";
+  case tree::StmKind::LABEL: return std::nullopt;
+  case tree::StmKind::JUMP: return badExp(cast<tree::Jump>(s)->exp);
+  case tree::StmKind::CJUMP: {
+    auto* c = cast<tree::Cjump>(s);
+    if (Problem p = badExp(c->left)) return p;
+    return badExp(c->right);
+  }
+  case tree::StmKind::MOVE: return badMove(cast<tree::Move>(s));
+  case tree::StmKind::EXP: {
+    auto* x = cast<tree::ExpStm>(s);
+    if (auto* c = cast<tree::Call>(x->exp)) return badCall(c);
+    return badExp(x->exp);
+  }
+  }
+  return std::nullopt;
+}
+
+std::string where(std::size_t i) {
+  return "statement " + std::to_string(i);
+}
+std::string where(std::size_t block, std::size_t i) {
+  return "block " + std::to_string(block) + ", statement " + std::to_string(i);
+}
+
+Problem badBlockShape(const std::vector<T_stm>& block, std::size_t k) {
+  const char* check = "checkBlocks";
+  if (block.empty())
+    return "checkBlocks: block " + std::to_string(k) + ": a block is never empty\n";
+  if (!cast<tree::Label>(block.front()))
+    return violation(check, where(k, 0), "a block must start with a LABEL",
+                     block.front());
+  if (!isJump(block.back()))
+    return violation(check, where(k, block.size() - 1),
+                     "a block must end with JUMP or CJUMP", block.back());
+  for (std::size_t i = 1; i + 1 < block.size(); ++i)
+    if (!block[i] || isJump(block[i]) || cast<tree::Label>(block[i]))
+      return violation(check, where(k, i),
+                       "no LABEL, JUMP or CJUMP inside a block (nor a null statement)",
+                       block[i]);
+  return std::nullopt;
+}
+
+// The labels a jump may go to.
+std::vector<Temp_label> targets(const tree::Stm* s) {
+  if (auto* c = cast<tree::Cjump>(s)) return {c->t, c->f};
+  if (auto* j = cast<tree::Jump>(s)) {
+    std::vector<Temp_label> out = j->jumps;
+    if (auto* n = cast<tree::Name>(j->exp)) out.push_back(n->label);
+    return out;
+  }
+  return {};
+}
+
+std::string labelText(Temp_label l) {
+  return l.name ? l.str() : "(null label)";
+}
+
+// Every LABEL once; index of each, by label name (looked up, never iterated).
+Problem collectLabels(const std::vector<T_stm>& stms,
+                      std::unordered_map<const std::string*, std::size_t>& defined) {
+  for (std::size_t i = 0; i < stms.size(); ++i) {
+    auto* l = cast<tree::Label>(stms[i]);
+    if (!l) continue;
+    auto [it, fresh] = defined.emplace(l->label.name, i);
+    if (!fresh)
+      return violation("checkTraces", where(i),
+                       "label " + labelText(l->label) +
+                           " is already defined at statement " +
+                           std::to_string(it->second),
+                       stms[i]);
+  }
+  return std::nullopt;
+}
+
+Problem badTraceJump(const std::vector<T_stm>& stms, std::size_t i,
+                     const std::unordered_map<const std::string*, std::size_t>& defined) {
+  for (Temp_label l : targets(stms[i]))
+    if (!l.name || !defined.count(l.name))
+      return violation("checkTraces", where(i),
+                       "jump target " + labelText(l) + " is not defined by any LABEL",
+                       stms[i]);
+  auto* c = cast<tree::Cjump>(stms[i]);
+  if (!c) return std::nullopt;
+  auto* next = i + 1 < stms.size() ? cast<tree::Label>(stms[i + 1]) : nullptr;
+  if (next && next->label == c->f) return std::nullopt;
+  return violation("checkTraces", where(i),
+                   "a CJUMP must be followed by its false label " + labelText(c->f) +
+                       (next ? ", not by LABEL " + labelText(next->label)
+                             : ", but the next statement is not a LABEL"),
+                   stms[i]);
+}
+
+} // namespace
+
+std::optional<std::string> checkCanonical(const std::vector<T_stm>& stms) {
+  for (std::size_t i = 0; i < stms.size(); ++i)
+    if (Problem p = badCanonical(stms[i]))
+      return violation("checkCanonical", where(i), *p, stms[i]);
+  return std::nullopt;
+}
+
+std::optional<std::string> checkBlocks(const C_block& b) {
+  if (!b.label.name) return "checkBlocks: the C_block has no done label\n";
+  std::unordered_map<const std::string*, std::size_t> first; // looked up, never iterated
+  for (std::size_t k = 0; k < b.stmLists.size(); ++k) {
+    const std::vector<T_stm>& block = b.stmLists[k];
+    if (Problem p = badBlockShape(block, k)) return p;
+    Temp_label l = blockLabel(block);
+    if (l == b.label)
+      return violation("checkBlocks", where(k, 0),
+                       "a block must not define the done label", block.front());
+    auto [it, fresh] = first.emplace(l.name, k);
+    if (!fresh)
+      return violation("checkBlocks", where(k, 0),
+                       "label " + labelText(l) + " already starts block " +
+                           std::to_string(it->second),
+                       block.front());
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> checkTraces(const std::vector<T_stm>& stms) {
+  if (stms.empty() || !cast<tree::Label>(stms.back()))
+    return "checkTraces: the list must end with LABEL done (C_traceSchedule adds it)\n";
+  std::unordered_map<const std::string*, std::size_t> defined;
+  if (Problem p = collectLabels(stms, defined)) return p;
+  for (std::size_t i = 0; i < stms.size(); ++i)
+    if (Problem p = badTraceJump(stms, i, defined)) return p;
+  return std::nullopt;
+}
+
+} // namespace tiger::canon

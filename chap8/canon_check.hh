@@ -1,0 +1,16 @@
+// canon_check.hh - helpers of the invariant checkers (checkCanonical, checkBlocks,
+// checkTraces are declared in canon.hh; canon_check.cc implements them).
+#pragma once
+
+#include "chap8/canon.hh"
+
+#include <string>
+
+namespace tiger::canon {
+
+// "<checker>: <where>: <rule broken>" followed by the statement, printed by
+// tree::printStm and indented, so a student can find it in their own output.
+std::string violation(const std::string& checker, const std::string& where,
+                      const std::string& rule, const tree::Stm* s);
+
+} // namespace tiger::canon

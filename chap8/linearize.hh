@@ -1,0 +1,42 @@
+// linearize.hh - the parts of C_linearize (linearize.cc) that tests and reports look
+// at on their own: no-ops and the two commute() tests (Appel 8.1, "commute").
+//
+//   book   (Options::bookCommute): commute(s, e) = isNop(s) || e is CONST or NAME.
+//   sharp  (default): also true when nothing s does can change e's value or the
+//          program's visible behaviour if e is evaluated after s instead of before:
+//          s writes no temp e reads; if e reads memory, s writes none (no MOVE(MEM),
+//          no CALL); if e may fault (a MEM outside the frame, a DIVIDE by a
+//          non-constant), s has no visible effect (no CALL, no MEM write, no jump, no
+//          fault of its own). A CALL writes no temp of its caller: temps belong to one
+//          activation.
+#pragma once
+
+#include "chap8/canon.hh"
+
+#include <unordered_set>
+
+namespace tiger::canon {
+
+// A statement that does nothing: EXP(CONST) in the book; EXP(CONST | NAME | TEMP) in
+// the sharp mode (evaluating a NAME or a TEMP can neither fault nor change anything).
+bool isNop(const Options& opts, const tree::Stm* s);
+
+// What a list of statements may do, as far as commute() needs to know.
+struct Effects {
+  bool nonEmpty = false;         // some statement that is not a no-op
+  bool writesMemory = false;     // a MOVE(MEM ...) or a CALL
+  bool loud = false;             // a CALL, a MEM write, a JUMP/CJUMP, or a possible fault
+  bool unknown = false;          // a SEQ or ESEQ: not canonical, so nothing is assumed
+  std::unordered_set<int> temps; // temps MOVEd to (looked up, never iterated)
+
+  void add(const tree::Stm* s);
+  // The effects of evaluating e (for the MOVE(TEMP t, e) that saves e in a fresh t).
+  void addEvaluation(const tree::Exp* e);
+};
+
+// Whether e, evaluated after the statements summarized in s, yields the same value
+// and the program behaves the same as when e is evaluated before them.
+bool commute(const Options& opts, const Effects& s, const tree::Exp* e);
+bool commute(const Options& opts, const std::vector<T_stm>& s, const tree::Exp* e);
+
+} // namespace tiger::canon

@@ -1,0 +1,293 @@
+// trace_schedule.cc - C_traceSchedule: Algorithm 8.3 and "finishing up" (Appel 8.2-8.3;
+// seed chapter8-*, "Traces", "Finishing Up", "Optimal Traces").
+//
+// Input: C_block{blocks, done}: each block LABEL first, JUMP/CJUMP last, the first block
+// is where the function starts.
+// Output: one statement list, the first block first, in which every CJUMP is followed
+// by its false label, and which ends with LABEL done. Any block order would keep the
+// program's meaning (each block ends in an explicit jump); the order only decides how
+// many jumps run.
+//
+// Book mode (Options::bookTraces): Algorithm 8.3 as written. Take the first unmarked
+// block, mark it and follow an unmarked successor (a CJUMP's false target first) until
+// there is none; repeat. Then finishUp (trace_schedule.hh).
+//
+// Improved mode (the default): the book's "optimal traces" for loops. A jump to a block
+// at or before it in the list closes a loop (Translate lays out a loop's test before its
+// body); its target H is the loop's header and the blocks from H to the last block
+// jumping back are the loop. If H ends in CJUMP with one target inside the loop and one
+// outside, H is *rotated*: when a trace reaches H it is set aside (pending) and the trace
+// goes on into the loop body; the first block that jumps back to H gets H right after it,
+// and H's exit follows H. The loop is entered with one JUMP, and each iteration runs one
+// CJUMP and no JUMP (the book's layout (c)):
+//
+//   book (Algorithm 8.3)           improved
+//   --------------------           ------------------------------------
+//         JUMP test   (deleted)          JUMP test  -> threaded: CJUMP(not c, done, body)
+//   test: CJUMP(c, body, done)     body: ...
+//   done: ...                            (JUMP test deleted: test follows)
+//   body: ...                      test: CJUMP(c, body, done)
+//         JUMP test   <- per iteration   done: ...
+//
+// A trace picks its next block in this order: a pending header (close the loop), an
+// unmarked rotatable header (enter the loop, so its exit can follow it), the false
+// target, the true target. A trace that stops with headers still pending continues
+// with the last one set aside. If the function's first block is itself a rotatable
+// header, a block `LABEL e; JUMP(NAME H)` is put in front so the function still starts
+// at the top. finishUp also threads a JUMP into a block that is only a test (above).
+// Every step is a loop over blocks; nothing recurses per block.
+#include "chap8/trace_schedule.hh"
+
+#include "chap8/basic_blocks.hh"
+#include "chap8/explain.hh"
+
+#include <limits>
+#include <ostream>
+#include <unordered_map>
+
+namespace tiger::canon {
+
+using tree::cast;
+
+namespace {
+
+constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+using Blocks = std::vector<const Block*>;
+
+// The control-flow graph of the blocks: each block's successors, found by label.
+class Graph {
+public:
+  explicit Graph(const Blocks& blocks) : blocks_(blocks) {
+    for (std::size_t i = 0; i < blocks.size(); ++i)
+      if (Temp_label l = blockLabel(*blocks[i]); l.name) index_[l.name] = i;
+  }
+  std::size_t size() const { return blocks_.size(); }
+  std::size_t find(Temp_label l) const {
+    auto it = index_.find(l.name);
+    return it == index_.end() ? kNone : it->second;
+  }
+  const tree::Cjump* cjump(std::size_t b) const {
+    return blocks_[b]->empty() ? nullptr : cast<tree::Cjump>(blocks_[b]->back());
+  }
+  // JUMP(NAME l): [l]; CJUMP(op, a, b, t, f): [f, t]; blocks of this function only.
+  std::vector<std::size_t> successors(std::size_t b) const {
+    std::vector<std::size_t> out;
+    const tree::Stm* last = blocks_[b]->empty() ? nullptr : blocks_[b]->back();
+    if (auto* c = cast<tree::Cjump>(last))
+      out = {find(c->f), find(c->t)};
+    else if (auto* j = cast<tree::Jump>(last); j && cast<tree::Name>(j->exp))
+      out = {find(cast<tree::Name>(j->exp)->label)};
+    std::erase(out, kNone);
+    return out;
+  }
+
+private:
+  const Blocks& blocks_;
+  std::unordered_map<const std::string*, std::size_t> index_; // looked up, never iterated
+};
+
+// body[h]: for a rotatable loop header h, its target inside the loop; else kNone.
+std::vector<std::size_t> rotatableHeaders(const Graph& g) {
+  std::vector<std::size_t> lastLatch(g.size(), kNone), body(g.size(), kNone);
+  for (std::size_t b = 0; b < g.size(); ++b)
+    for (std::size_t s : g.successors(b))
+      if (s <= b && (lastLatch[s] == kNone || lastLatch[s] < b)) lastLatch[s] = b;
+  for (std::size_t h = 0; h < g.size(); ++h) {
+    const tree::Cjump* c = g.cjump(h);
+    if (!c || lastLatch[h] == kNone) continue;
+    auto inLoop = [&](std::size_t x) { return x != kNone && h < x && x <= lastLatch[h]; };
+    std::size_t t = g.find(c->t), f = g.find(c->f);
+    if (inLoop(t) != inLoop(f)) body[h] = inLoop(t) ? t : f;
+  }
+  return body;
+}
+
+// Algorithm 8.3, with the improved mode's pending headers.
+class Tracer {
+public:
+  Tracer(const Graph& g, bool book)
+      : g_(g), book_(book), state_(g.size(), State::Unmarked),
+        body_(book ? std::vector<std::size_t>(g.size(), kNone) : rotatableHeaders(g)) {}
+  std::vector<std::vector<std::size_t>> run();
+  bool rotated(std::size_t b) const { return body_[b] != kNone; }
+
+private:
+  enum class State { Unmarked, Pending, Placed };
+  std::size_t next(std::size_t b) const;
+  std::size_t popPending();
+
+  const Graph& g_;
+  bool book_;
+  std::vector<State> state_;
+  std::vector<std::size_t> body_;
+  std::vector<std::size_t> pending_; // headers set aside, innermost last
+};
+
+std::vector<std::vector<std::size_t>> Tracer::run() {
+  std::vector<std::vector<std::size_t>> traces;
+  for (std::size_t start = 0; start < g_.size(); ++start) {
+    if (state_[start] != State::Unmarked) continue;
+    traces.emplace_back();
+    for (std::size_t b = start; b != kNone;) {
+      if (state_[b] == State::Unmarked && body_[b] != kNone &&
+          state_[body_[b]] == State::Unmarked) {
+        state_[b] = State::Pending; // rotate: the loop test goes after the body
+        pending_.push_back(b);
+        b = body_[b];
+        continue;
+      }
+      state_[b] = State::Placed;
+      traces.back().push_back(b);
+      b = next(b);
+      if (b == kNone) b = popPending();
+    }
+  }
+  return traces;
+}
+
+// Book: the first unmarked successor, false target first. Improved: a pending header,
+// then an unmarked rotatable header, then as the book.
+std::size_t Tracer::next(std::size_t b) const {
+  std::vector<std::size_t> succ = g_.successors(b);
+  if (!book_) {
+    for (std::size_t s : succ)
+      if (state_[s] == State::Pending) return s;
+    for (std::size_t s : succ)
+      if (state_[s] == State::Unmarked && body_[s] != kNone) return s;
+  }
+  for (std::size_t s : succ)
+    if (state_[s] == State::Unmarked) return s;
+  return kNone;
+}
+
+std::size_t Tracer::popPending() {
+  while (!pending_.empty()) {
+    std::size_t h = pending_.back();
+    pending_.pop_back();
+    if (state_[h] == State::Pending) return h;
+  }
+  return kNone;
+}
+
+std::string labelText(Temp_label l) {
+  return l.name ? l.str() : "?";
+}
+
+void explainTraces(Context& cx, const Blocks& blocks, const Tracer& tracer,
+                   const std::vector<std::vector<std::size_t>>& traces) {
+  if (!cx.opts.explain) return;
+  for (std::size_t k = 0; k < traces.size(); ++k) {
+    std::string line = "trace " + std::to_string(k + 1) + ":";
+    for (std::size_t b : traces[k]) {
+      line += " " + labelText(blockLabel(*blocks[b]));
+      if (tracer.rotated(b)) line += "(loop test, after its body)";
+    }
+    explain::note(*cx.opts.explain, line);
+  }
+}
+
+// Class that flattens one order of blocks (finishUp).
+class Finisher {
+public:
+  Finisher(Context& cx, const Blocks& order) : cx_(cx), a_(cx.arena) {
+    for (const Block* b : order)
+      if (Temp_label l = blockLabel(*b); l.name) byLabel_[l.name] = b;
+  }
+  void finish(T_stm last, Temp_label next, std::vector<T_stm>& out);
+
+private:
+  void finishCjump(tree::Cjump* c, Temp_label next, std::vector<T_stm>& out);
+  T_stm threaded(Temp_label target, Temp_label next);
+  void say(const std::string& text) {
+    if (cx_.opts.explain) explain::note(*cx_.opts.explain, "finishing: " + text);
+  }
+
+  Context& cx_;
+  tree::Arena& a_;
+  std::unordered_map<const std::string*, const Block*> byLabel_; // looked up only
+};
+
+void Finisher::finish(T_stm last, Temp_label next, std::vector<T_stm>& out) {
+  if (auto* c = cast<tree::Cjump>(last)) return finishCjump(c, next, out);
+  auto* j = cast<tree::Jump>(last);
+  auto* n = j ? cast<tree::Name>(j->exp) : nullptr;
+  // JUMP(NAME l); LABEL l => LABEL l
+  if (n && n->label == next)
+    return say("JUMP(NAME " + labelText(next) + ") to the next block: deleted");
+  if (T_stm c = n && !cx_.opts.bookTraces ? threaded(n->label, next) : nullptr) {
+    say("JUMP(NAME " + labelText(n->label) +
+        ") to a block that only tests: its CJUMP copied");
+    return finishCjump(cast<tree::Cjump>(c), next, out);
+  }
+  out.push_back(last); // any other JUMP; a non-jump is left for checkBlocks to report
+}
+
+void Finisher::finishCjump(tree::Cjump* c, Temp_label next, std::vector<T_stm>& out) {
+  // CJUMP(op, a, b, t, f); LABEL f: kept
+  if (c->f == next) return out.push_back(c);
+  // CJUMP(op, a, b, t, f); LABEL t => CJUMP(not op, a, b, f, t); LABEL t
+  if (c->t == next) {
+    say("CJUMP(" + std::string(tree::name(c->op)) + ", .., " + labelText(c->t) + ", " +
+        labelText(c->f) + ") followed by its true label: negated, labels swapped");
+    return out.push_back(a_.Cjump(tree::notRel(c->op), c->left, c->right, c->f, c->t));
+  }
+  // CJUMP(op, a, b, t, f); LABEL x => CJUMP(op, a, b, t, f'); LABEL f'; JUMP(NAME f)
+  Temp_label f2 = cx_.temps.newLabel();
+  say("CJUMP(.., " + labelText(c->t) + ", " + labelText(c->f) +
+      ") followed by neither: " + "new false label " + f2.str() + ", then JUMP(NAME " +
+      labelText(c->f) + ")");
+  out.push_back(a_.Cjump(c->op, c->left, c->right, c->t, f2));
+  out.push_back(a_.Label(f2));
+  out.push_back(a_.Jump(c->f));
+}
+
+// JUMP(NAME l) where block l is just LABEL l; CJUMP(op, a, b, t, f) and the next block
+// is t or f => a copy of that CJUMP (a and b are canonical: evaluating them here, right
+// where the JUMP would have gone, is the same).
+T_stm Finisher::threaded(Temp_label target, Temp_label next) {
+  auto it = byLabel_.find(target.name);
+  if (it == byLabel_.end() || it->second->size() != 2) return nullptr;
+  auto* c = cast<tree::Cjump>(it->second->back());
+  if (!c || (c->t != next && c->f != next)) return nullptr;
+  return a_.Cjump(c->op, a_.copy(c->left), a_.copy(c->right), c->t, c->f);
+}
+
+} // namespace
+
+std::vector<T_stm> finishUp(Context& cx, const std::vector<const Block*>& order,
+                            Temp_label done) {
+  Finisher finisher(cx, order);
+  std::vector<T_stm> out;
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const Block& block = *order[k];
+    if (block.empty()) continue;
+    Temp_label next = k + 1 < order.size() ? blockLabel(*order[k + 1]) : done;
+    out.insert(out.end(), block.begin(), block.end() - 1);
+    finisher.finish(block.back(), next, out);
+  }
+  out.push_back(cx.arena.Label(done));
+  return out;
+}
+
+std::vector<T_stm> C_traceSchedule(Context& cx, const C_block& b) {
+  Blocks blocks;
+  for (const Block& block : b.stmLists)
+    blocks.push_back(&block);
+  Block entry; // LABEL e; JUMP(NAME H) when the first block is a rotatable header
+  if (!cx.opts.bookTraces && !blocks.empty() &&
+      rotatableHeaders(Graph(blocks))[0] != kNone) {
+    entry = {cx.arena.Label(cx.temps.newLabel()), cx.arena.Jump(blockLabel(*blocks[0]))};
+    blocks.insert(blocks.begin(), &entry);
+  }
+  Graph graph(blocks);
+  Tracer tracer(graph, cx.opts.bookTraces);
+  std::vector<std::vector<std::size_t>> traces = tracer.run();
+  explainTraces(cx, blocks, tracer, traces);
+  Blocks order;
+  for (const auto& trace : traces)
+    for (std::size_t k : trace)
+      order.push_back(blocks[k]);
+  return finishUp(cx, order, b.label);
+}
+
+} // namespace tiger::canon
