@@ -126,6 +126,19 @@ private:
       error(loc, std::string(what()) + " must produce no value, got " + types::describe(a));
   }
 
+  // Names declared once per group (a batch, a function's formals, a record's fields):
+  // a repeat gets "<kind> 'x' is declared twice in <group()>" and a note at the first.
+  using FirstDeclarations = std::unordered_map<std::string, Loc>;
+  template <class Group>
+  void declareOnce(FirstDeclarations& seen, const std::string& name, Loc loc,
+                   const char* kind, Group group) {
+    auto [first, fresh] = seen.emplace(name, loc);
+    if (fresh) return;
+    error(loc, std::string(kind) + " " + quote(name) + " is declared twice in " +
+                   std::string(group()));
+    diag_.note(first->second, "the first " + quote(name) + " is declared here");
+  }
+
   types::TypeContext& types_;
   Diagnostics& diag_;
   const Type* error_;

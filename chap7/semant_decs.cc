@@ -13,7 +13,6 @@
 
 #include <limits>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace tiger::semant {
 
@@ -78,11 +77,10 @@ void Checker::transVarDec(ast::VarDec& d) {
 void Checker::transTypeDec(ast::TypeDec& d) {
   std::vector<types::NameType*> names;
   NameIndex index;
-  std::unordered_set<std::string> seen;
+  FirstDeclarations seen;
   for (const ast::TypeDecl& td : d.types) {
-    if (!seen.insert(td.name).second)
-      error(td.loc, "type " + quote(td.name) +
-                        " is declared twice in one batch of mutually recursive types");
+    declareOnce(seen, td.name, td.loc, "type",
+                [] { return "one batch of mutually recursive types"; });
     types::NameType* n = types_.newName();
     n->name = td.name;
     index.emplace(n, names.size());
@@ -104,11 +102,9 @@ const Type* Checker::transTy(const ast::Ty& ty, const std::string& name) {
   case ast::TyKind::Record: {
     types::RecordType* rec = types_.newRecord();
     rec->name = name;
-    std::unordered_set<std::string> seen;
+    FirstDeclarations seen;
     for (const ast::TyField& f : ty.fields) {
-      if (!seen.insert(f.name).second)
-        error(f.loc, "field " + quote(f.name) + " is declared twice in record " +
-                         quote(name));
+      declareOnce(seen, f.name, f.loc, "field", [&] { return "record " + quote(name); });
       rec->fields.push_back({f.name, lookType(f.typeName, f.loc)});
     }
     return rec;
@@ -178,11 +174,10 @@ void Checker::flattenNames(const std::vector<types::NameType*>& names,
 // function f1(...) ... function fn(...), one batch: every header first, so each body
 // may call any fi; then the bodies. A name may appear once per batch (test39).
 void Checker::transFunctionDec(ast::FunctionDec& d) {
-  std::unordered_set<std::string> seen;
+  FirstDeclarations seen;
   for (auto& f : d.funs) {
-    if (!seen.insert(f->name).second)
-      error(f->loc, "function " + quote(f->name) +
-                        " is declared twice in one batch of mutually recursive functions");
+    declareOnce(seen, f->name, f->loc, "function",
+                [] { return "one batch of mutually recursive functions"; });
     transFunHeader(*f);
   }
   for (auto& f : d.funs) transFunBody(*f);
@@ -192,11 +187,9 @@ void Checker::transFunctionDec(ast::FunctionDec& d) {
 // is absent); f sits one level deeper than the function declaring it.
 void Checker::transFunHeader(ast::FunDec& f) {
   Signature& sig = sigs_.emplace_back();
-  std::unordered_set<std::string> seen;
+  FirstDeclarations seen;
   for (ast::Formal& p : f.params) {
-    if (!seen.insert(p.var.name).second)
-      error(p.var.loc, "parameter " + quote(p.var.name) + " is declared twice in " +
-                           quote(f.name));
+    declareOnce(seen, p.var.name, p.var.loc, "parameter", [&] { return quote(f.name); });
     p.var.type = resolved(lookType(p.typeName, p.typeLoc));
     p.var.depth = depth_ + 1;
     p.var.readOnly = false;

@@ -40,6 +40,7 @@ TEST(SemantErrors, Loops) {
 }
 
 TEST(SemantErrors, ForIndexIsReadOnly) {
+  expectValid("for i := 0 to 1 do let var i := 5 in i := 6 end"); // a new i
   expectError("for i := 0 to 1 do i := 2", "1:20", "cannot assign to the for-loop index 'i'");
   // Even from a function declared inside the loop body.
   expectErrorAt("for i := 0 to 1 do let function f() = i := 2 in f() end", "i := 2",
@@ -153,6 +154,10 @@ TEST(SemantErrors, Batches) {
                 "function g(a: int): int = a in", "function 'g' is declared twice");
   expectErrorAt("let function f(a: int, a: int) = () in 0 end", "a: int)",
                 "parameter 'a' is declared twice in 'f'");
+  Checked c("let type a = int type a = string in 0 end");
+  EXPECT_NE(c.errors().find("t.tig:1:5: note: the first 'a' is declared here"),
+            std::string::npos)
+      << c.errors();
   // A var declaration ends a batch: u and g are not yet declared (test17, test18).
   expectErrorAt("let type t = {c: u} var d := 0 type u = int in 0 end", "c: u",
                 "undefined type 'u'");
