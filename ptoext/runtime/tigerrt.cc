@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <unordered_map>
 
 namespace {
 
@@ -167,9 +168,15 @@ int64_t tig_checkNil(int64_t r) {
   return r;
 }
 
+// A literal's string is made on its first use and shared afterwards (strings are
+// immutable), so a loop printing a literal does not allocate on every iteration.
 int64_t tig_stringLiteral(const char* bytes, int64_t n) {
-  TigString* out = newString(n);
-  std::memcpy(out->bytes(), bytes, static_cast<std::size_t>(n));
+  static std::unordered_map<const char*, TigString*> made;
+  TigString*& out = made[bytes];
+  if (!out) {
+    out = newString(n);
+    std::memcpy(out->bytes(), bytes, static_cast<std::size_t>(n));
+  }
   return asWord(out);
 }
 

@@ -43,7 +43,7 @@ int64_t tig_checkIndex(int64_t arr, int64_t i);
 int64_t tig_checkNil(int64_t r);
 
 /* Helpers of the MLIR emitter. */
-/* A new string holding the n bytes at `bytes` (a string literal's global array). */
+/* The string of the n bytes at `bytes` (a literal's global array), made once per address. */
 int64_t tig_stringLiteral(const char* bytes, int64_t n);
 /* The runtime error of a division by zero; never returns. */
 void tig_divisionByZero(void);
