@@ -292,7 +292,8 @@ const Type* Checker::transIf(ast::IfExp& e) {
   return error_;
 }
 
-// while c do body: c int, body no value; body is the loop break and continue leave.
+// while c do body: c int, body no value. Only body is inside the loop: a break in c
+// (like one in a for's bounds) belongs to an enclosing loop, as in Appel's Translate.
 const Type* Checker::transWhile(ast::WhileExp& e) {
   expectInt(transExp(*e.test), startOf(*e.test), [] { return "the while condition"; });
   transLoopBody(e, *e.body, "a while body");

@@ -56,8 +56,9 @@ TEST(SemantErrors, BreakAndContinueOutsideLoops) {
                 "break outside a loop");
   expectErrorAt("for i := 0 to 1 do let function f() = continue in f() end", "continue",
                 "continue outside a loop");
-  // The bounds of a for are not inside it.
+  // The bounds of a for and the condition of a while are not inside the loop.
   expectErrorAt("for i := (break; 0) to 1 do ()", "break", "break outside a loop");
+  expectErrorAt("while (break; 1) do ()", "break", "break outside a loop");
 }
 
 TEST(SemantErrors, Comparisons) {
