@@ -13,8 +13,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <string>
-#include <unordered_map>
 
 namespace {
 
@@ -170,9 +170,10 @@ int64_t tig_checkNil(int64_t r) {
 
 // A literal's string is made on its first use and shared afterwards (strings are
 // immutable), so a loop printing a literal does not allocate on every iteration.
+// The key includes the length: an empty global may share its address with the next one.
 int64_t tig_stringLiteral(const char* bytes, int64_t n) {
-  static std::unordered_map<const char*, TigString*> made;
-  TigString*& out = made[bytes];
+  static std::map<std::pair<const char*, int64_t>, TigString*> made;
+  TigString*& out = made[{bytes, n}];
   if (!out) {
     out = newString(n);
     std::memcpy(out->bytes(), bytes, static_cast<std::size_t>(n));

@@ -43,7 +43,7 @@ int64_t tig_checkIndex(int64_t arr, int64_t i);
 int64_t tig_checkNil(int64_t r);
 
 /* Helpers of the MLIR emitter. */
-/* The string of the n bytes at `bytes` (a literal's global array), made once per address. */
+/* The string of the n bytes at `bytes` (a literal's global array), made once per (address, n). */
 int64_t tig_stringLiteral(const char* bytes, int64_t n);
 /* The runtime error of a division by zero; never returns. */
 void tig_divisionByZero(void);
