@@ -103,6 +103,7 @@ private:
   const Type* lookType(const std::string& name, Loc loc);
   // actual(t), or error_ when t is unresolved: what annotations hold.
   const Type* resolved(const Type* t) const;
+  int fieldIndex(const types::RecordType& rec, const std::string& name);
   // The checks below report, unless the type is right (or already in error),
   //   expect:     "type mismatch in <what>: expected E, got V" (V not assignable to E)
   //   expectInt:  "<what> must be int, got T"
@@ -149,6 +150,9 @@ private:
   int depth_ = 0;
   ast::Exp* loop_ = nullptr;
   int funCount_ = 0; // functions labelled so far, for FunDec::label
+  // Name -> index tables of the records with many fields (see fieldIndex).
+  std::unordered_map<const types::RecordType*, std::unordered_map<std::string, int>>
+      fieldTables_;
 };
 
 } // namespace tiger::semant

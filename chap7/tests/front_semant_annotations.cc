@@ -52,6 +52,25 @@ TEST(SemantAnnotations, FieldIndices) {
   EXPECT_EQ(fv->var->type, rec->type);
 }
 
+// Records of more than a handful of fields are looked up through a table.
+TEST(SemantAnnotations, FieldIndicesOfAWideRecord) {
+  std::string fields, inits;
+  for (int i = 0; i < 12; ++i) {
+    fields += (i ? ", f" : "f") + std::to_string(i) + ": int";
+    inits += (i ? ", f" : "f") + std::to_string(i) + " = " + std::to_string(i);
+  }
+  Checked c("let type r = {" + fields + "} var x := r {" + inits + "} in x.f11; x.f3 end");
+  ASSERT_TRUE(c.ok) << c.errors();
+  auto* l = let(c.prog->body.get());
+  EXPECT_EQ(as<ast::FieldVar>(varOf(bodyExp(l, 0)))->fieldIndex, 11);
+  EXPECT_EQ(as<ast::FieldVar>(varOf(bodyExp(l, 1)))->fieldIndex, 3);
+  auto* rec = as<ast::RecordExp>(as<ast::VarDec>(l->decs[1].get())->init.get());
+  EXPECT_EQ(rec->fields[7].fieldIndex, 7);
+  Checked bad("let type r = {" + fields + "} var x := r {" + inits + "} in x.f12 end");
+  EXPECT_NE(bad.errors().find("record type 'r' has no field 'f12'"), std::string::npos)
+      << bad.errors();
+}
+
 TEST(SemantAnnotations, AnnotatedTypesAreActual) {
   Checked c("let type a = b type b = {x: a} var v: a := nil in v.x end");
   ASSERT_TRUE(c.ok) << c.errors();
