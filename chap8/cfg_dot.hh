@@ -1,0 +1,37 @@
+// cfg_dot.hh - draws the control-flow graph of each function as Graphviz text
+// (--emit=cfg-dot): a node per basic block (Appel 8.2), an edge per jump target, and,
+// after C_traceSchedule, the traces and the final block order (Appel 8.3).
+//
+// Output: one `digraph` per function, several in one stream (`dot -Tsvg` renders each
+// graph of the stream). Deterministic: nodes and edges follow block order.
+#pragma once
+
+#include "chap7/fragments.hh"
+#include "chap8/canon.hh"
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tiger::canon {
+
+// One digraph for function `funcName`. Without `scheduled`, the blocks of `blocks` as
+// C_basicBlocks made them; with it (the output of C_traceSchedule(blocks)), the blocks
+// of that final order, grouped by trace (see cfg_dot.cc for how they are recovered).
+void drawCfg(std::ostream& out, const std::string& funcName, const C_block& blocks,
+             const std::vector<T_stm>* scheduled);
+
+// For every PROC: C_linearize, C_basicBlocks and, when `scheduled`, C_traceSchedule
+// (each followed by its checker), then drawCfg. PROC bodies are left unchanged.
+// Returns nullopt, or the checker's message naming the function when a pass broke
+// its invariant (nothing more is drawn then).
+std::optional<std::string> emitCfgDot(std::ostream& out, ir::Program& prog, Context& cx,
+                                      bool scheduled);
+
+// One statement on one line, as a CFG node shows it: "t100 <- t101 + 1",
+// "M[fp + -8] <- 0", "CJUMP LT t100, 10 -> L3 | L4", "JUMP L5", "LABEL L3",
+// "printi(t100)". Nested expressions are parenthesized; very deep ones are cut ("...").
+std::string stmLine(const tree::Stm* s);
+
+} // namespace tiger::canon
