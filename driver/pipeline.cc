@@ -21,10 +21,10 @@
 #include "driver/pass_clock.hh"
 #include "driver/stages.hh"
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
-#include <sstream>
 
 namespace tiger::driver {
 namespace {
@@ -34,12 +34,14 @@ constexpr int code(ExitCode c) { return static_cast<int>(c); }
 // Reads the whole file (or stdin for "-"); nullopt when it cannot be read.
 std::optional<std::string> readSource(const std::string& file) {
   if (file == "-") return std::string(std::istreambuf_iterator<char>(std::cin), {});
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(file, ec)) return std::nullopt;
   std::ifstream in(file, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return std::nullopt;
-  return text.str();
+  auto size = std::filesystem::file_size(file, ec);
+  if (!in || ec) return std::nullopt;
+  std::string text(size, '\0');
+  if (!in.read(text.data(), static_cast<std::streamsize>(text.size()))) return std::nullopt;
+  return text;
 }
 
 // An internal failure: a checker rejected what a pass produced.
