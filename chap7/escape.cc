@@ -60,7 +60,8 @@ void EscapeFinder::dec(ast::Dec& d) {
   }
   case ast::DecKind::Function:
     for (auto& f : as<ast::FunctionDec>(&d)->funs) {
-      for (ast::Formal& p : f->params) declare(p.var);
+      for (ast::Formal& p : f->params)
+        declare(p.var);
       int outer = depth_;
       depth_ = f->depth;
       if (f->body) exp(*f->body);
@@ -81,7 +82,8 @@ void EscapeFinder::exp(ast::Exp& e) {
     break;
   case ast::ExpKind::Let: {
     auto* l = as<ast::LetExp>(&e);
-    for (auto& d : l->decs) dec(*d);
+    for (auto& d : l->decs)
+      dec(*d);
     if (l->body) exp(*l->body);
     break;
   }
@@ -101,17 +103,20 @@ void EscapeFinder::exp(ast::Exp& e) {
 void EscapeFinder::operands(ast::Exp& e) {
   switch (e.kind) {
   case ast::ExpKind::Call:
-    for (auto& a : as<ast::CallExp>(&e)->args) exp(*a);
+    for (auto& a : as<ast::CallExp>(&e)->args)
+      exp(*a);
     break;
   case ast::ExpKind::Op:
     exp(*as<ast::OpExp>(&e)->left);
     exp(*as<ast::OpExp>(&e)->right);
     break;
   case ast::ExpKind::Record:
-    for (auto& f : as<ast::RecordExp>(&e)->fields) exp(*f.init);
+    for (auto& f : as<ast::RecordExp>(&e)->fields)
+      exp(*f.init);
     break;
   case ast::ExpKind::Seq:
-    for (auto& x : as<ast::SeqExp>(&e)->exps) exp(*x);
+    for (auto& x : as<ast::SeqExp>(&e)->exps)
+      exp(*x);
     break;
   case ast::ExpKind::Array:
     exp(*as<ast::ArrayExp>(&e)->size);

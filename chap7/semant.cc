@@ -164,7 +164,8 @@ const Type* Checker::transExpKind(ast::Exp& e) {
 // f(e1, ..., en): f is a function of n formals and each ei is assignable to its formal.
 // The call has f's result type (unit for a procedure).
 const Type* Checker::transCall(ast::CallExp& e) {
-  for (auto& a : e.args) transExp(*a);
+  for (auto& a : e.args)
+    transExp(*a);
   const ValueEntry* f = venv_.look(e.func);
   if (!f) {
     error(e.loc, "undefined function " + quote(e.func));
@@ -189,7 +190,9 @@ const Type* Checker::transCall(ast::CallExp& e) {
 }
 
 // The operator of e as written, quoted: "'+'".
-static std::string opName(const ast::OpExp& e) { return quote(ast::operSymbol(e.op)); }
+static std::string opName(const ast::OpExp& e) {
+  return quote(ast::operSymbol(e.op));
+}
 
 // e1 op e2 (see the summary at the top). Every operator yields int.
 const Type* Checker::transOp(ast::OpExp& e) {
@@ -215,9 +218,8 @@ void Checker::transOrder(ast::OpExp& e, const Type* l, const Type* r) {
   const Type* b = actual(r);
   if (!a || !b) return;
   if (a == b && (a->kind == Kind::Int || a->kind == Kind::String)) return;
-  error(e.loc, "operator " + opName(e) +
-                   " needs two ints or two strings, got " + describe(a) + " and " +
-                   describe(b));
+  error(e.loc, "operator " + opName(e) + " needs two ints or two strings, got " +
+                   describe(a) + " and " + describe(b));
 }
 
 // e1 = e2, e1 <> e2: one type for both sides (nil joins a record), and not unit.
@@ -226,7 +228,8 @@ void Checker::transEquality(ast::OpExp& e, const Type* l, const Type* r) {
   const Type* b = actual(r);
   if (!a || !b) return;
   if (a->kind == Kind::Nil && b->kind == Kind::Nil)
-    error(e.loc, "operator " + opName(e) + " cannot compare nil with nil: no record type");
+    error(e.loc,
+          "operator " + opName(e) + " cannot compare nil with nil: no record type");
   else if (a->kind == Kind::Unit || b->kind == Kind::Unit)
     error(e.loc, "operator " + opName(e) + " cannot compare a value of type unit");
   else if (!types::assignable(a, b) && !types::assignable(b, a))
@@ -239,9 +242,12 @@ void Checker::transEquality(ast::OpExp& e, const Type* l, const Type* r) {
 const Type* Checker::transRecord(ast::RecordExp& e) {
   const Type* a = actual(lookType(e.typeName, e.loc));
   const types::RecordType* rec = nullptr;
-  if (a && a->kind == Kind::Record) rec = static_cast<const types::RecordType*>(a);
-  else if (a) error(e.loc, quote(e.typeName) + " is not a record type");
-  for (std::size_t i = 0; i < e.fields.size(); ++i) transFieldInit(e.fields[i], rec, i);
+  if (a && a->kind == Kind::Record)
+    rec = static_cast<const types::RecordType*>(a);
+  else if (a)
+    error(e.loc, quote(e.typeName) + " is not a record type");
+  for (std::size_t i = 0; i < e.fields.size(); ++i)
+    transFieldInit(e.fields[i], rec, i);
   if (rec && e.fields.size() < rec->fields.size())
     error(e.loc, "missing field " + quote(rec->fields[e.fields.size()].name) +
                      " in the creation of record " + quote(rec->name));
@@ -271,7 +277,8 @@ void Checker::transFieldInit(ast::FieldInit& f, const types::RecordType* rec,
 // hold a million expressions.
 const Type* Checker::transSeq(ast::SeqExp& e) {
   const Type* t = types_.unitType();
-  for (auto& x : e.exps) t = transExp(*x);
+  for (auto& x : e.exps)
+    t = transExp(*x);
   return t;
 }
 
@@ -295,14 +302,15 @@ const Type* Checker::transIf(ast::IfExp& e) {
   expectInt(transExp(*e.test), startOf(*e.test), [] { return "the if condition"; });
   const Type* a = transExp(*e.thenE);
   if (!e.elseE) {
-    expectUnit(a, startOf(*e.thenE), [] { return "the body of an if-then without else"; });
+    expectUnit(a, startOf(*e.thenE),
+               [] { return "the body of an if-then without else"; });
     return types_.unitType();
   }
   const Type* b = transExp(*e.elseE);
   if (types::assignable(a, b)) return a;
   if (types::assignable(b, a)) return b;
   error(startOf(*e.elseE), "then and else branches have different types: " + describe(a) +
-                          " and " + describe(b));
+                               " and " + describe(b));
   return error_;
 }
 
@@ -338,8 +346,10 @@ void Checker::transLoopBody(ast::Exp& loop, ast::Exp& body, const char* what) {
 
 // break, continue: inside a loop of the same function; `loop` records which.
 const Type* Checker::transJump(ast::Exp& e, ast::Exp*& loop, const char* what) {
-  if (loop_) loop = loop_;
-  else error(e.loc, std::string(what) + " outside a loop");
+  if (loop_)
+    loop = loop_;
+  else
+    error(e.loc, std::string(what) + " outside a loop");
   return types_.unitType();
 }
 
@@ -348,7 +358,8 @@ const Type* Checker::transJump(ast::Exp& e, ast::Exp*& loop, const char* what) {
 const Type* Checker::transLet(ast::LetExp& e) {
   venv_.beginScope();
   tenv_.beginScope();
-  for (auto& d : e.decs) transDec(*d);
+  for (auto& d : e.decs)
+    transDec(*d);
   const Type* t = e.body ? transExp(*e.body) : types_.unitType();
   tenv_.endScope();
   venv_.endScope();

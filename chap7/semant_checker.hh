@@ -43,13 +43,16 @@ struct ValueEntry {
   const Signature* sig = nullptr;
 };
 
-inline std::string quote(const std::string& s) { return "'" + s + "'"; }
+inline std::string quote(const std::string& s) {
+  return "'" + s + "'";
+}
 
 // Where an expression starts. An OpExp's loc is its operator (as in Appel), so a
 // report about a whole expression goes to its leftmost operand instead.
 inline Loc startOf(const ast::Exp& e) {
   const ast::Exp* p = &e;
-  while (p->kind == ast::ExpKind::Op) p = ast::as<ast::OpExp>(p)->left.get();
+  while (p->kind == ast::ExpKind::Op)
+    p = ast::as<ast::OpExp>(p)->left.get();
   return p->loc;
 }
 
@@ -124,7 +127,8 @@ private:
   template <class What> void expectUnit(const Type* t, Loc loc, What what) {
     const Type* a = types::actual(t);
     if (a && a->kind != types::Kind::Unit)
-      error(loc, std::string(what()) + " must produce no value, got " + types::describe(a));
+      error(loc,
+            std::string(what()) + " must produce no value, got " + types::describe(a));
   }
 
   // Names declared once per group (a batch, a function's formals, a record's fields):

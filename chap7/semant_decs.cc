@@ -30,10 +30,12 @@ void Checker::declareBuiltins() {
   tenv_.bind("string", s);
   using B = ast::Builtin;
   const std::pair<B, Signature> table[] = {
-      {B::Print, {{s}, u}},  {B::Printi, {{i}, u}},         {B::Flush, {{}, u}},
-      {B::Getchar, {{}, s}}, {B::Ord, {{s}, i}},            {B::Chr, {{i}, s}},
-      {B::Size, {{s}, i}},   {B::Substring, {{s, i, i}, s}}, {B::Concat, {{s, s}, s}},
-      {B::Not, {{i}, i}},    {B::Exit, {{i}, u}}};
+      {B::Print, {{s}, u}},     {B::Printi, {{i}, u}},
+      {B::Flush, {{}, u}},      {B::Getchar, {{}, s}},
+      {B::Ord, {{s}, i}},       {B::Chr, {{i}, s}},
+      {B::Size, {{s}, i}},      {B::Substring, {{s, i, i}, s}},
+      {B::Concat, {{s, s}, s}}, {B::Not, {{i}, i}},
+      {B::Exit, {{i}, u}}};
   for (const auto& [b, sig] : table) {
     sigs_.push_back(sig);
     venv_.bind(ast::builtinName(b), ValueEntry{nullptr, nullptr, b, &sigs_.back()});
@@ -56,11 +58,13 @@ void Checker::transVarDec(ast::VarDec& d) {
   const Type* t = init;
   if (!d.typeName.empty()) {
     t = resolved(lookType(d.typeName, d.typeLoc));
-    expect(t, init, startOf(*d.init), [&] { return "the initial value of " + quote(d.var.name); });
+    expect(t, init, startOf(*d.init),
+           [&] { return "the initial value of " + quote(d.var.name); });
   } else if (const Type* a = actual(init); a && a->kind == Kind::Nil) {
     error(startOf(*d.init), "cannot give " + quote(d.var.name) +
-                           " the type of nil: declare it with a record type, "
-                           "var " + d.var.name + " : T := nil");
+                                " the type of nil: declare it with a record type, "
+                                "var " +
+                                d.var.name + " : T := nil");
     t = error_;
   }
   d.var.type = t;
@@ -69,7 +73,8 @@ void Checker::transVarDec(ast::VarDec& d) {
   venv_.bind(d.var.name, ValueEntry{&d.var});
 }
 
-// ---- type declarations -----------------------------------------------------------------
+// ---- type declarations
+// -----------------------------------------------------------------
 
 // type t1 = ty1 ... type tn = tyn, one batch: a NameType per name is bound first,
 // so each ty may name any ti; then each NameType is bound to its ty's type. A name
@@ -134,7 +139,8 @@ void Checker::breakTypeCycles(ast::TypeDec& d, const std::vector<types::NameType
       stamp[it->second] = i;
       it = index.find(names[it->second]->binding);
     }
-    if (it != index.end() && stamp[it->second] == i) reportTypeCycle(d, names, index, it->second);
+    if (it != index.end() && stamp[it->second] == i)
+      reportTypeCycle(d, names, index, it->second);
   }
 }
 
@@ -142,13 +148,16 @@ void Checker::breakTypeCycles(ast::TypeDec& d, const std::vector<types::NameType
 void Checker::reportTypeCycle(ast::TypeDec& d, const std::vector<types::NameType*>& names,
                               const NameIndex& index, std::size_t j) {
   std::vector<std::size_t> cycle{j};
-  for (std::size_t k = index.at(names[j]->binding); k != j; k = index.at(names[k]->binding))
+  for (std::size_t k = index.at(names[j]->binding); k != j;
+       k = index.at(names[k]->binding))
     cycle.push_back(k);
   std::string path;
-  for (std::size_t k : cycle) path += names[k]->name + " = ";
+  for (std::size_t k : cycle)
+    path += names[k]->name + " = ";
   error(d.types[j].loc, "illegal type cycle " + path + names[j]->name +
                             ": a recursive type must pass through a record or array");
-  for (std::size_t k : cycle) names[k]->binding = nullptr;
+  for (std::size_t k : cycle)
+    names[k]->binding = nullptr;
 }
 
 // Points every name of the batch straight at its actual type (null for a broken
@@ -164,12 +173,14 @@ void Checker::flattenNames(const std::vector<types::NameType*>& names,
       t = names[it->second]->binding;
     }
     const Type* a = actual(t); // t is outside the batch: already flat
-    for (std::size_t k : chain) names[k]->binding = a;
+    for (std::size_t k : chain)
+      names[k]->binding = a;
     chain.clear();
   }
 }
 
-// ---- function declarations -------------------------------------------------------------
+// ---- function declarations
+// -------------------------------------------------------------
 
 // function f1(...) ... function fn(...), one batch: every header first, so each body
 // may call any fi; then the bodies. A name may appear once per batch (test39).
@@ -180,7 +191,8 @@ void Checker::transFunctionDec(ast::FunctionDec& d) {
                 [] { return "one batch of mutually recursive functions"; });
     transFunHeader(*f);
   }
-  for (auto& f : d.funs) transFunBody(*f);
+  for (auto& f : d.funs)
+    transFunBody(*f);
 }
 
 // function f(a1: t1, ..., an: tn) [: r]: the signature (t1 ... tn) -> r (unit when r
@@ -214,7 +226,8 @@ void Checker::transFunBody(ast::FunDec& f) {
   depth_ = f.depth;
   loop_ = nullptr;
   venv_.beginScope();
-  for (ast::Formal& p : f.params) venv_.bind(p.var.name, ValueEntry{&p.var});
+  for (ast::Formal& p : f.params)
+    venv_.bind(p.var.name, ValueEntry{&p.var});
   const Type* t = f.body ? transExp(*f.body) : types_.unitType();
   venv_.endScope();
   fun_ = outerFun;
@@ -222,9 +235,11 @@ void Checker::transFunBody(ast::FunDec& f) {
   loop_ = outerLoop;
   if (!f.body) return;
   if (f.resultName.empty())
-    expectUnit(t, startOf(*f.body), [&] { return "the body of procedure " + quote(f.name); });
+    expectUnit(t, startOf(*f.body),
+               [&] { return "the body of procedure " + quote(f.name); });
   else
-    expect(f.resultType, t, startOf(*f.body), [&] { return "the result of " + quote(f.name); });
+    expect(f.resultType, t, startOf(*f.body),
+           [&] { return "the result of " + quote(f.name); });
 }
 
 } // namespace tiger::semant

@@ -48,8 +48,10 @@ public:
     marks_.pop_back();
     while (log_.size() > mark) {
       auto& [name, old] = log_.back();
-      if (old) map_[name] = std::move(*old);
-      else map_.erase(name);
+      if (old)
+        map_[name] = std::move(*old);
+      else
+        map_.erase(name);
       log_.pop_back();
     }
   }

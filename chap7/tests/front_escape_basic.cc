@@ -9,8 +9,12 @@ namespace {
 
 using ast::as;
 
-ast::LetExp* let(ast::Exp* e) { return as<ast::LetExp>(e); }
-ast::VarBinding& varDec(ast::LetExp* l, int i) { return as<ast::VarDec>(l->decs.at(i).get())->var; }
+ast::LetExp* let(ast::Exp* e) {
+  return as<ast::LetExp>(e);
+}
+ast::VarBinding& varDec(ast::LetExp* l, int i) {
+  return as<ast::VarDec>(l->decs.at(i).get())->var;
+}
 ast::FunDec* fun(ast::LetExp* l, int dec, int i) {
   return as<ast::FunctionDec>(l->decs.at(dec).get())->funs.at(i).get();
 }

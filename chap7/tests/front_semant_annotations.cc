@@ -12,12 +12,16 @@ namespace {
 
 using ast::as;
 
-ast::LetExp* let(ast::Exp* e) { return as<ast::LetExp>(e); }
+ast::LetExp* let(ast::Exp* e) {
+  return as<ast::LetExp>(e);
+}
 // The i-th expression of a let's body (a SeqExp).
 ast::Exp* bodyExp(ast::LetExp* l, int i) {
   return as<ast::SeqExp>(l->body.get())->exps.at(i).get();
 }
-ast::Var* varOf(ast::Exp* e) { return as<ast::VarExp>(e)->var.get(); }
+ast::Var* varOf(ast::Exp* e) {
+  return as<ast::VarExp>(e)->var.get();
+}
 ast::FunDec* fun(ast::LetExp* l, int dec, int i) {
   return as<ast::FunctionDec>(l->decs.at(dec).get())->funs.at(i).get();
 }
@@ -59,7 +63,8 @@ TEST(SemantAnnotations, FieldIndicesOfAWideRecord) {
     fields += (i ? ", f" : "f") + std::to_string(i) + ": int";
     inits += (i ? ", f" : "f") + std::to_string(i) + " = " + std::to_string(i);
   }
-  Checked c("let type r = {" + fields + "} var x := r {" + inits + "} in x.f11; x.f3 end");
+  Checked c("let type r = {" + fields + "} var x := r {" + inits +
+            "} in x.f11; x.f3 end");
   ASSERT_TRUE(c.ok) << c.errors();
   auto* l = let(c.prog->body.get());
   EXPECT_EQ(as<ast::FieldVar>(varOf(bodyExp(l, 0)))->fieldIndex, 11);

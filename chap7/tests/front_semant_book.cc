@@ -12,7 +12,9 @@
 namespace tiger::test {
 namespace {
 
-std::string bookDir() { return std::string(TIGER_SHARED_DIR) + "/tiger/book/"; }
+std::string bookDir() {
+  return std::string(TIGER_SHARED_DIR) + "/tiger/book/";
+}
 
 bool readBook(const std::string& name, std::string& text) {
   std::ifstream in(bookDir() + name + ".tig", std::ios::binary);
@@ -46,7 +48,8 @@ INSTANTIATE_TEST_SUITE_P(Book, BookValid,
                          testing::Values("test1", "test2", "test3", "test4", "test5",
                                          "test6", "test7", "test8", "test12", "test27",
                                          "test30", "test37", "test41", "test42", "test44",
-                                         "test46", "test47", "test48", "queens", "merge"));
+                                         "test46", "test47", "test48", "queens",
+                                         "merge"));
 
 struct BookError {
   const char* name;
@@ -88,8 +91,7 @@ INSTANTIATE_TEST_SUITE_P(
         BookError{"test22", 7, "has no field 'nam'"},
         BookError{"test23", 7, "type mismatch in assignment: expected string, got int"},
         BookError{"test23", 8, "type mismatch in assignment: expected int, got string"},
-        BookError{"test24", 5, "not an array"},
-        BookError{"test25", 5, "not a record"},
+        BookError{"test24", 5, "not an array"}, BookError{"test25", 5, "not a record"},
         BookError{"test26", 3, "right operand of '+' must be int, got string"},
         BookError{"test28", 7, "expected rectype1, got rectype2"},
         BookError{"test29", 7, "expected arrtype1, got arrtype2"},

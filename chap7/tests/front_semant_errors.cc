@@ -41,7 +41,8 @@ TEST(SemantErrors, Loops) {
 
 TEST(SemantErrors, ForIndexIsReadOnly) {
   expectValid("for i := 0 to 1 do let var i := 5 in i := 6 end"); // a new i
-  expectError("for i := 0 to 1 do i := 2", "1:20", "cannot assign to the for-loop index 'i'");
+  expectError("for i := 0 to 1 do i := 2", "1:20",
+              "cannot assign to the for-loop index 'i'");
   // Even from a function declared inside the loop body.
   expectErrorAt("for i := 0 to 1 do let function f() = i := 2 in f() end", "i := 2",
                 "for-loop index 'i'");
@@ -106,7 +107,8 @@ TEST(SemantErrors, Arrays) {
   expectErrorAt(t + "var a := t [3] of \"s\" in a end", "\"s\"",
                 "type mismatch in the initial value of an array 't': expected int, got "
                 "string");
-  expectErrorAt(t + "var a := t [\"s\"] of 0 in a end", "\"s\"", "array size must be int");
+  expectErrorAt(t + "var a := t [\"s\"] of 0 in a end", "\"s\"",
+                "array size must be int");
   expectErrorAt("let type r = {a: int} var a := r [3] of 0 in a end", "r [3]",
                 "'r' is not an array type");
 }

@@ -48,8 +48,9 @@ inline void expectError(const std::string& text, const std::string& at,
   Checked c(text);
   ASSERT_TRUE(c.parsed) << c.errors();
   EXPECT_FALSE(c.ok) << text;
-  EXPECT_TRUE(c.hasError(at, message))
-      << "wanted " << at << ": " << message << "\nfor:\n" << text << "\ngot:\n" << c.errors();
+  EXPECT_TRUE(c.hasError(at, message)) << "wanted " << at << ": " << message << "\nfor:\n"
+                                       << text << "\ngot:\n"
+                                       << c.errors();
 }
 
 // "line:col" of the first occurrence of `needle` in `text` ("0:0" when absent).

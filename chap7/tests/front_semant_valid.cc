@@ -9,11 +9,11 @@ namespace tiger::test {
 namespace {
 
 TEST(SemantValid, Shadowing) {
-  expectValid("let var a := 0 var a := \" \" in a end");                      // test37
-  expectValid("let type a = int in let type a = string in 0 end end");        // test41
-  expectValid("let type a = int var b := 4 type a = string in 0 end");        // test47
+  expectValid("let var a := 0 var a := \" \" in a end");               // test37
+  expectValid("let type a = int in let type a = string in 0 end end"); // test41
+  expectValid("let type a = int var b := 4 type a = string in 0 end"); // test47
   expectValid("let function g(a: int): int = a type t = int\n"
-              "function g(a: int): int = a in 0 end");                        // test48
+              "function g(a: int): int = a in 0 end"); // test48
   expectValid("let var a := 1 in let var a := \"s\" in print(a) end; a + 1 end");
   expectValid("let var x := 1 function f(x: string) = print(x) in f(\"s\"); x end");
   expectValid("let type t = int var t: t := 3 in t end"); // types and values apart
@@ -37,8 +37,9 @@ TEST(SemantValid, NilWhereARecordIsExpected) {
   expectValid(r + "in f(nil) end");
   expectValid(r + "var a := rs [3] of nil in a[0] := nil end");
   expectValid(r + "var x: r := nil in if x = nil then 1 else 0; nil <> x end");
-  expectValid(r + "var x: r := nil in x := if 1 then nil else x; x := if 1 then x else nil "
-                  "end");
+  expectValid(r +
+              "var x: r := nil in x := if 1 then nil else x; x := if 1 then x else nil "
+              "end");
 }
 
 TEST(SemantValid, RecursiveTypesAndFunctions) {
