@@ -4,6 +4,9 @@
 #include "chap7/interp.hh"
 #include "chap7/tree_dot.hh"
 #include "chap7/tree_print.hh"
+#include "ptoext/mlir_emit.hh"
+#include "ptoext/mlir_run.hh"
+#include "ptoext/ptoext.hh"
 
 #include <iostream>
 
@@ -63,8 +66,26 @@ bool isPtoStage(const Options& opts) {
 }
 
 int ptoBranch(const Options& opts, const ast::Program& program) {
-  std::cerr << "tigerc: the ptoext stages are not built yet\n";
-  return static_cast<int>(ExitCode::Internal);
+  auto internal = [](const std::string& what) {
+    std::cerr << "tigerc: internal error: " << what << "\n";
+    return static_cast<int>(ExitCode::Internal);
+  };
+  if (opts.emit == Emit::Pto || opts.emit == Emit::PtoCft || opts.emit == Emit::PtoSsa) {
+    PtoStage stage = opts.emit == Emit::Pto      ? PtoStage::Lowered
+                     : opts.emit == Emit::PtoCft ? PtoStage::Cft
+                                                 : PtoStage::Ssa;
+    auto err = emitPto(program, stage, std::cout, opts.verify);
+    return err ? internal(*err) : 0;
+  }
+  std::string error;
+  auto mlir = pto::programToMlir(program, opts.verify, &error);
+  if (!mlir) return internal(error);
+  if (opts.emit == Emit::Mlir) {
+    std::cout << *mlir;
+    return 0;
+  }
+  std::cout.flush();
+  return pto::runMlir(*mlir, pto::MlirRunOptions{});
 }
 
 } // namespace tiger::driver
