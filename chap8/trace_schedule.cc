@@ -13,25 +13,35 @@
 // there is none; repeat. Then finishUp (trace_schedule.hh).
 //
 // Improved mode (the default): the book's "optimal traces" for loops. A jump to a block
-// at or before it in the list closes a loop (Translate lays out a loop's test before its
-// body); its target H is the loop's header and the blocks from H to the last block
-// jumping back are the loop. If H ends in CJUMP with one target inside the loop and one
-// outside, H is *rotated*: when a trace reaches H it is set aside (pending) and the trace
-// goes on into the loop body; the first block that jumps back to H gets H right after it,
-// and H's exit follows H. The loop is entered with one JUMP, and each iteration runs one
-// CJUMP and no JUMP (the book's layout (c)):
+// at or before it in the list closes a loop (Translate lays a loop out top to bottom);
+// its target H is the loop's header, and the blocks from H to the last block x jumping
+// back are the loop. The loop's exit test E is a CJUMP with one target S inside the loop
+// and one outside, found at H (while) or just before x (for). The loop is *rotated* so
+// that E comes last and its exit falls through: when a trace reaches H, H is set aside
+// (pending) and the trace starts the loop at S; the block that jumps back to H gets H
+// right after it, and the trace runs on to E and out of the loop. Each iteration runs
+// one CJUMP and no JUMP; the loop is entered with one jump (the book's layout (c)):
 //
-//   book (Algorithm 8.3)           improved
-//   --------------------           ------------------------------------
-//         JUMP test   (deleted)          JUMP test  -> threaded: CJUMP(not c, done, body)
-//   test: CJUMP(c, body, done)     body: ...
-//   done: ...                            (JUMP test deleted: test follows)
-//   body: ...                      test: CJUMP(c, body, done)
-//         JUMP test   <- per iteration   done: ...
+//   while, book (Algorithm 8.3)       while, improved
+//   ---------------------------       --------------------------------------------
+//         JUMP test   (deleted)             JUMP test  -> threaded: CJUMP(not c, done,
+//         body)
+//   test: CJUMP(c, body, done)        body: ...         (its JUMP test deleted)
+//   done: ...                         test: CJUMP(c, body, done)
+//   body: ...                         done: ...
+//         JUMP test   <- every iteration
 //
-// A trace picks its next block in this order: a pending header (close the loop), an
-// unmarked rotatable header (enter the loop, so its exit can follow it), the false
-// target, the true target. A trace that stops with headers still pending continues
+//   for, book                         for, improved (S = incr, E = test)
+//   ---------------------------       --------------------------------------------
+//         CJUMP(GT, i, hi, done, body)      CJUMP(GT, i, hi, done, f'); f': JUMP body
+//   body: ...                         incr: i := i + 1
+//   test: CJUMP(GE, i, hi, done, incr)body: ...
+//   incr: i := i + 1                  test: CJUMP(LT, i, hi, incr, done)
+//         JUMP body   <- every iter.  done: ...
+//
+// A trace picks its next block in this order: a pending header (the latch falls into
+// it), an unmarked rotatable header (enter the loop, so its exit can follow it), the
+// false target, the true target. A trace that stops with headers still pending goes on
 // with the last one set aside. If the function's first block is itself a rotatable
 // header, a block `LABEL e; JUMP(NAME H)` is put in front so the function still starts
 // at the top. finishUp also threads a JUMP into a block that is only a test (above).
@@ -86,20 +96,33 @@ private:
   std::unordered_map<const std::string*, std::size_t> index_; // looked up, never iterated
 };
 
-// body[h]: for a rotatable loop header h, its target inside the loop; else kNone.
+// The block a rotated loop starts with: the exit test's target inside the loop, when
+// the loop [h, x] has an exit test (a CJUMP with one target in [h, x], one outside)
+// at h (while) or at x - 1 or x (for: test, then increment); kNone when none is found
+// or when that target is h itself (the loop is already laid out test-last).
+std::size_t rotationStart(const Graph& g, std::size_t h, std::size_t x) {
+  auto inLoop = [&](std::size_t b) { return b != kNone && h <= b && b <= x; };
+  for (std::size_t e : {h, x - 1, x}) {
+    const tree::Cjump* c = e >= h && e <= x ? g.cjump(e) : nullptr;
+    if (!c) continue;
+    std::size_t t = g.find(c->t), f = g.find(c->f);
+    if (inLoop(t) == inLoop(f)) continue;
+    std::size_t start = inLoop(t) ? t : f;
+    return start == h ? kNone : start;
+  }
+  return kNone;
+}
+
+// start[h]: for each rotatable loop header h, the block its rotated layout starts
+// with (rotationStart); kNone for any other block.
 std::vector<std::size_t> rotatableHeaders(const Graph& g) {
-  std::vector<std::size_t> lastLatch(g.size(), kNone), body(g.size(), kNone);
+  std::vector<std::size_t> lastLatch(g.size(), kNone), start(g.size(), kNone);
   for (std::size_t b = 0; b < g.size(); ++b)
     for (std::size_t s : g.successors(b))
       if (s <= b && (lastLatch[s] == kNone || lastLatch[s] < b)) lastLatch[s] = b;
-  for (std::size_t h = 0; h < g.size(); ++h) {
-    const tree::Cjump* c = g.cjump(h);
-    if (!c || lastLatch[h] == kNone) continue;
-    auto inLoop = [&](std::size_t x) { return x != kNone && h < x && x <= lastLatch[h]; };
-    std::size_t t = g.find(c->t), f = g.find(c->f);
-    if (inLoop(t) != inLoop(f)) body[h] = inLoop(t) ? t : f;
-  }
-  return body;
+  for (std::size_t h = 0; h < g.size(); ++h)
+    if (lastLatch[h] != kNone) start[h] = rotationStart(g, h, lastLatch[h]);
+  return start;
 }
 
 // Algorithm 8.3, with the improved mode's pending headers.
@@ -107,9 +130,9 @@ class Tracer {
 public:
   Tracer(const Graph& g, bool book)
       : g_(g), book_(book), state_(g.size(), State::Unmarked),
-        body_(book ? std::vector<std::size_t>(g.size(), kNone) : rotatableHeaders(g)) {}
+        start_(book ? std::vector<std::size_t>(g.size(), kNone) : rotatableHeaders(g)) {}
   std::vector<std::vector<std::size_t>> run();
-  bool rotated(std::size_t b) const { return body_[b] != kNone; }
+  bool rotated(std::size_t b) const { return start_[b] != kNone; }
 
 private:
   enum class State { Unmarked, Pending, Placed };
@@ -119,7 +142,7 @@ private:
   const Graph& g_;
   bool book_;
   std::vector<State> state_;
-  std::vector<std::size_t> body_;
+  std::vector<std::size_t> start_;
   std::vector<std::size_t> pending_; // headers set aside, innermost last
 };
 
@@ -129,11 +152,11 @@ std::vector<std::vector<std::size_t>> Tracer::run() {
     if (state_[start] != State::Unmarked) continue;
     traces.emplace_back();
     for (std::size_t b = start; b != kNone;) {
-      if (state_[b] == State::Unmarked && body_[b] != kNone &&
-          state_[body_[b]] == State::Unmarked) {
+      if (state_[b] == State::Unmarked && start_[b] != kNone &&
+          state_[start_[b]] == State::Unmarked) {
         state_[b] = State::Pending; // rotate: the loop test goes after the body
         pending_.push_back(b);
-        b = body_[b];
+        b = start_[b];
         continue;
       }
       state_[b] = State::Placed;
@@ -153,7 +176,7 @@ std::size_t Tracer::next(std::size_t b) const {
     for (std::size_t s : succ)
       if (state_[s] == State::Pending) return s;
     for (std::size_t s : succ)
-      if (state_[s] == State::Unmarked && body_[s] != kNone) return s;
+      if (state_[s] == State::Unmarked && start_[s] != kNone) return s;
   }
   for (std::size_t s : succ)
     if (state_[s] == State::Unmarked) return s;
@@ -180,7 +203,7 @@ void explainTraces(Context& cx, const Blocks& blocks, const Tracer& tracer,
     std::string line = "trace " + std::to_string(k + 1) + ":";
     for (std::size_t b : traces[k]) {
       line += " " + labelText(blockLabel(*blocks[b]));
-      if (tracer.rotated(b)) line += "(loop test, after its body)";
+      if (tracer.rotated(b)) line += "(loop header, set aside)";
     }
     explain::note(*cx.opts.explain, line);
   }
