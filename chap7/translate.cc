@@ -125,7 +125,8 @@ private:
 void Translator::program(const ast::Program& prog) {
   p_.mainLabel = temps_.namedLabel(std::string(runtime::kMainLabel));
   p_.procs.emplace_back();
-  p_.procs[0].frame = std::make_unique<frame::Frame>(p_.mainLabel, std::vector<bool>{}, temps_);
+  p_.procs[0].frame =
+      std::make_unique<frame::Frame>(p_.mainLabel, std::vector<bool>{}, temps_);
   p_.procs[0].sourceName = std::string(runtime::kMainLabel);
   levels_.push_back(p_.procs[0].frame.get());
   T_stm body = prog.body ? nx(*prog.body) : A.Exp(A.Const(0));
@@ -138,7 +139,8 @@ void Translator::functionDec(const ast::FunctionDec& d) {
     Temp_label l = f->label.empty() ? temps_.newLabel() : temps_.namedLabel(f->label);
     funs_[f.get()] = FunInfo{l, depth() + 1};
   }
-  for (const auto& f : d.funs) funBody(*f);
+  for (const auto& f : d.funs)
+    funBody(*f);
 }
 
 // PROC(body, frame) with formals [static link, params...]; the static link escapes.
@@ -148,14 +150,17 @@ void Translator::funBody(const ast::FunDec& f) {
   std::size_t slot = p_.procs.size();
   p_.procs.emplace_back(); // reserved now: functions nested in f come after it
   std::vector<bool> escapes{true};
-  for (const ast::Formal& param : f.params) escapes.push_back(param.var.escape);
+  for (const ast::Formal& param : f.params)
+    escapes.push_back(param.var.escape);
   auto fr = std::make_unique<frame::Frame>(funs_[&f].label, escapes, temps_);
   for (std::size_t k = 0; k < f.params.size(); ++k)
     vars_[&f.params[k].var] = VarInfo{fr->formals()[k + 1], depth() + 1};
   levels_.push_back(fr.get());
   T_stm body = A.Exp(A.Const(0));
-  if (f.body && f.resultName.empty()) body = nx(*f.body);
-  else if (f.body) body = A.Move(A.Temp(temps_.rv()), ex(*f.body));
+  if (f.body && f.resultName.empty())
+    body = nx(*f.body);
+  else if (f.body)
+    body = A.Move(A.Temp(temps_.rv()), ex(*f.body));
   levels_.pop_back();
   ir::ProcFrag& proc = p_.procs[slot];
   proc.frame = std::move(fr);
@@ -186,7 +191,8 @@ TrExp Translator::callExp(const ast::CallExp& e) {
     bool builtin = e.builtin != ast::Builtin::None;
     label = temps_.namedLabel(builtin ? ast::builtinName(e.builtin) : e.func);
   }
-  for (const ast::ExpPtr& a : e.args) args.push_back(ex(*a));
+  for (const ast::ExpPtr& a : e.args)
+    args.push_back(ex(*a));
   return TrExp::Ex(A.Call(A.Name(label), std::move(args)));
 }
 
@@ -238,7 +244,8 @@ T_exp Translator::subscriptVar(const ast::SubscriptVar& v) {
     ta = temps_.newTemp();
     save = A.Move(A.Temp(ta), arr);
   }
-  T_exp checked = A.Call(A.Name(temps_.namedLabel("checkIndex")), {A.Temp(ta), ex(*v.index)});
+  T_exp checked =
+      A.Call(A.Name(temps_.namedLabel("checkIndex")), {A.Temp(ta), ex(*v.index)});
   T_exp offset = A.Binop(BinOp::TIMES, checked, A.Const(kWord));
   T_exp elem = A.Mem(A.Binop(BinOp::PLUS, A.Temp(ta), offset));
   return save ? A.Eseq(save, elem) : elem;
@@ -287,9 +294,12 @@ TrExp Translator::stringExp(const ast::StringExp& e) {
 TrExp Translator::opExp(const ast::OpExp& e) {
   switch (e.op) {
   case ast::Oper::Plus: return TrExp::Ex(A.Binop(BinOp::PLUS, ex(*e.left), ex(*e.right)));
-  case ast::Oper::Minus: return TrExp::Ex(A.Binop(BinOp::MINUS, ex(*e.left), ex(*e.right)));
-  case ast::Oper::Times: return TrExp::Ex(A.Binop(BinOp::TIMES, ex(*e.left), ex(*e.right)));
-  case ast::Oper::Divide: return TrExp::Ex(A.Binop(BinOp::DIVIDE, ex(*e.left), ex(*e.right)));
+  case ast::Oper::Minus:
+    return TrExp::Ex(A.Binop(BinOp::MINUS, ex(*e.left), ex(*e.right)));
+  case ast::Oper::Times:
+    return TrExp::Ex(A.Binop(BinOp::TIMES, ex(*e.left), ex(*e.right)));
+  case ast::Oper::Divide:
+    return TrExp::Ex(A.Binop(BinOp::DIVIDE, ex(*e.left), ex(*e.right)));
   case ast::Oper::Eq: return compare(e, RelOp::EQ);
   case ast::Oper::Neq: return compare(e, RelOp::NE);
   case ast::Oper::Lt: return compare(e, RelOp::LT);
@@ -302,10 +312,12 @@ TrExp Translator::opExp(const ast::OpExp& e) {
   return TrExp::Ex(A.Const(0));
 }
 
-// int, record, array, nil:  l op r        => CJUMP(op, l, r, t, f)   (addresses for
-//                                                                     records/arrays)
-// string = and <>:          l op r        => CJUMP(op, CALL(NAME stringEqual, [l, r]), CONST 1, t, f)
-// string < <= > >=:         l op r        => CJUMP(op, CALL(NAME stringCompare, [l, r]), CONST 0, t, f)
+// int, record, array, nil (records and arrays compare addresses):
+//   l op r   =>  CJUMP(op, l, r, t, f)
+// string = and <>:
+//   l op r   =>  CJUMP(op, CALL(NAME stringEqual, [l, r]), CONST 1, t, f)
+// string < <= > >=:
+//   l op r   =>  CJUMP(op, CALL(NAME stringCompare, [l, r]), CONST 0, t, f)
 TrExp Translator::compare(const ast::OpExp& e, RelOp op) {
   T_exp l = ex(*e.left), r = ex(*e.right);
   if (isString(*e.left) || isString(*e.right)) {
@@ -314,9 +326,8 @@ TrExp Translator::compare(const ast::OpExp& e, RelOp op) {
     l = A.Call(A.Name(fn), {l, r});
     r = A.Const(eq ? 1 : 0);
   }
-  return TrExp::Cx([this, op, l, r](Temp_label t, Temp_label f) {
-    return A.Cjump(op, l, r, t, f);
-  });
+  return TrExp::Cx(
+      [this, op, l, r](Temp_label t, Temp_label f) { return A.Cjump(op, l, r, t, f); });
 }
 
 // a & b  is  if a then b else 0:  (t, f) => SEQ(a(z, f), SEQ(LABEL z, b(t, f)))
@@ -327,10 +338,11 @@ TrExp Translator::shortCircuit(const ast::OpExp& e) {
   Temp_label z = temps_.newLabel();
   CondFn a = cx(*e.left);
   CondFn b = cx(*e.right);
-  return TrExp::Cx([this, isAnd, a, b, z](Temp_label t, Temp_label f) {
-    T_stm first = isAnd ? a(z, f) : a(t, z);
-    return A.Seq(first, A.Seq(A.Label(z), b(t, f)));
-  });
+  return TrExp::Cx(
+      [this, isAnd, a = std::move(a), b = std::move(b), z](Temp_label t, Temp_label f) {
+        T_stm first = isAnd ? a(z, f) : a(t, z);
+        return A.Seq(first, A.Seq(A.Label(z), b(t, f)));
+      });
 }
 
 // T{f1 = e1, ..., fn = en} =>
@@ -368,7 +380,8 @@ TrExp Translator::seqExp(const ast::SeqExp& e) {
   if (e.exps.empty()) return TrExp::Nx(A.Exp(A.Const(0)));
   std::vector<T_stm> stms;
   stms.reserve(e.exps.size());
-  for (std::size_t k = 0; k + 1 < e.exps.size(); ++k) stms.push_back(nx(*e.exps[k]));
+  for (std::size_t k = 0; k + 1 < e.exps.size(); ++k)
+    stms.push_back(nx(*e.exps[k]));
   return withStms(std::move(stms), exp(*e.exps.back()));
 }
 
@@ -408,8 +421,8 @@ TrExp Translator::ifThenElse(const Branch& br, TrExp a, TrExp b) {
   Temp_label join = temps_.newLabel();
   T_stm sa = translate::unNx(p_, std::move(a));
   T_stm sb = translate::unNx(p_, std::move(b));
-  return TrExp::Nx(A.SeqList({br.test, A.Label(br.t), sa, A.Jump(join), A.Label(br.f), sb,
-                              A.Label(join)}));
+  return TrExp::Nx(A.SeqList(
+      {br.test, A.Label(br.t), sa, A.Jump(join), A.Label(br.f), sb, A.Label(join)}));
 }
 
 // if a then b else c, b or c a condition (as `x < y & y < z` becomes): a condition,
@@ -418,9 +431,10 @@ TrExp Translator::ifThenElse(const Branch& br, TrExp a, TrExp b) {
 TrExp Translator::ifCond(const Branch& br, TrExp a, TrExp b) {
   CondFn ca = translate::unCx(p_, std::move(a));
   CondFn cb = translate::unCx(p_, std::move(b));
-  return TrExp::Cx([this, br, ca, cb](Temp_label T, Temp_label F) {
-    return A.SeqList({br.test, A.Label(br.t), ca(T, F), A.Label(br.f), cb(T, F)});
-  });
+  return TrExp::Cx(
+      [this, br, ca = std::move(ca), cb = std::move(cb)](Temp_label T, Temp_label F) {
+        return A.SeqList({br.test, A.Label(br.t), ca(T, F), A.Label(br.f), cb(T, F)});
+      });
 }
 
 // if a then b else c (a value)
@@ -443,8 +457,8 @@ TrExp Translator::whileExp(const ast::WhileExp& e) {
   loops_[&e] = LoopLabels{test, done};
   CondFn cond = cx(*e.test);
   T_stm b = nx(*e.body);
-  return TrExp::Nx(A.SeqList({A.Label(test), cond(body, done), A.Label(body), b,
-                              A.Jump(test), A.Label(done)}));
+  return TrExp::Nx(A.SeqList(
+      {A.Label(test), cond(body, done), A.Label(body), b, A.Jump(test), A.Label(done)}));
 }
 
 // for i := lo to hi do b =>
@@ -465,13 +479,12 @@ TrExp Translator::forExp(const ast::ForExp& e) {
   T_exp hi = ex(*e.hi);
   T_stm b = nx(*e.body);
   auto index = [&] { return varAccess(e.var); };
-  return TrExp::Nx(A.SeqList({
-      A.Move(i, lo), A.Move(A.Temp(limit), hi),
-      A.Cjump(RelOp::GT, index(), A.Temp(limit), done, body),
-      A.Label(body), b,
-      A.Label(next), A.Cjump(RelOp::GE, index(), A.Temp(limit), done, incr),
-      A.Label(incr), A.Move(index(), A.Binop(BinOp::PLUS, index(), A.Const(1))),
-      A.Jump(body), A.Label(done)}));
+  return TrExp::Nx(A.SeqList(
+      {A.Move(i, lo), A.Move(A.Temp(limit), hi),
+       A.Cjump(RelOp::GT, index(), A.Temp(limit), done, body), A.Label(body), b,
+       A.Label(next), A.Cjump(RelOp::GE, index(), A.Temp(limit), done, incr),
+       A.Label(incr), A.Move(index(), A.Binop(BinOp::PLUS, index(), A.Const(1))),
+       A.Jump(body), A.Label(done)}));
 }
 
 // break => JUMP done, continue => JUMP next, of the loop semant found.

@@ -26,8 +26,10 @@ std::string quoted(const std::string& s) {
   std::string q = "\"";
   for (char c : s) {
     if (c == '"' || c == '\\') q += '\\';
-    if (c == '\n') q += "\\n";
-    else q += c;
+    if (c == '\n')
+      q += "\\n";
+    else
+      q += c;
   }
   return q + "\"";
 }

@@ -31,14 +31,19 @@ void indent(std::ostream& out, int d) {
 void printQuoted(std::ostream& out, const std::string& text) {
   out << '"';
   for (unsigned char c : text) {
-    if (c == '"') out << "\\\"";
-    else if (c == '\\') out << "\\\\";
-    else if (c == '\n') out << "\\n";
-    else if (c == '\t') out << "\\t";
+    if (c == '"')
+      out << "\\\"";
+    else if (c == '\\')
+      out << "\\\\";
+    else if (c == '\n')
+      out << "\\n";
+    else if (c == '\t')
+      out << "\\t";
     else if (c < 32 || c >= 127) {
-      out << '\\' << static_cast<char>('0' + c / 100) << static_cast<char>('0' + c / 10 % 10)
-          << static_cast<char>('0' + c % 10);
-    } else out << c;
+      out << '\\' << static_cast<char>('0' + c / 100)
+          << static_cast<char>('0' + c / 10 % 10) << static_cast<char>('0' + c % 10);
+    } else
+      out << c;
   }
   out << '"';
 }
@@ -50,8 +55,10 @@ void printFrame(std::ostream& out, const frame::Frame& fr) {
   const char* sep = " ";
   for (const frame::Access& a : fr.formals()) {
     out << sep;
-    if (a.kind == frame::Access::Kind::InFrame) out << "fp+" << a.offset;
-    else out << TempFactory::tempName(a.temp);
+    if (a.kind == frame::Access::Kind::InFrame)
+      out << "fp+" << a.offset;
+    else
+      out << TempFactory::tempName(a.temp);
     sep = ", ";
   }
   if (fr.formals().empty()) out << " none";
@@ -109,9 +116,12 @@ void printStm(std::ostream& out, const Stm* s, int d) {
     ++open;
   }
   indent(out, d);
-  if (s) printNonSeq(out, s, d);
-  else out << "(null)"; // a half-built tree is printed, not crashed on
-  for (; open > 0; --open) out << ")";
+  if (s)
+    printNonSeq(out, s, d);
+  else
+    out << "(null)"; // a half-built tree is printed, not crashed on
+  for (; open > 0; --open)
+    out << ")";
 }
 
 void printExp(std::ostream& out, const Exp* e, int d) {

@@ -20,13 +20,16 @@ struct Conversions : ::testing::Test {
       return A.Cjump(RelOp::LT, x, A.Const(5), t, f);
     });
   }
-  std::string cond(TrExp e) { return irtest::flat(translate::unCx(prog, std::move(e))(l("T"), l("F"))); }
+  std::string cond(TrExp e) {
+    return irtest::flat(translate::unCx(prog, std::move(e))(l("T"), l("F")));
+  }
 };
 
 TEST_F(Conversions, UnExOfACondBuildsZeroOrOne) {
-  EXPECT_EQ(irtest::flat(translate::unEx(prog, less())),
-            "ESEQ(SEQ(MOVE(t101,1),SEQ(CJUMP(LT,t100,5,L0,L1),SEQ(LABEL L1,SEQ(MOVE(t101,0),"
-            "LABEL L0)))),t101)");
+  EXPECT_EQ(
+      irtest::flat(translate::unEx(prog, less())),
+      "ESEQ(SEQ(MOVE(t101,1),SEQ(CJUMP(LT,t100,5,L0,L1),SEQ(LABEL L1,SEQ(MOVE(t101,0),"
+      "LABEL L0)))),t101)");
 }
 
 TEST_F(Conversions, UnExOfAStatementIsZero) {
@@ -48,8 +51,9 @@ TEST_F(Conversions, UnNxSplitsEseqsIntoStatements) {
   T_exp e = A.Eseq(A.Label(l("A")), A.Eseq(A.Label(l("B")), A.Call(A.Name(l("f")), {})));
   EXPECT_EQ(irtest::flat(translate::unNx(prog, TrExp::Ex(e))),
             "SEQ(LABEL A,SEQ(LABEL B,EXP(CALL(f))))");
-  EXPECT_EQ(irtest::flat(translate::unNx(prog, TrExp::Ex(A.Eseq(A.Label(l("C")), A.Const(0))))),
-            "LABEL C");
+  EXPECT_EQ(
+      irtest::flat(translate::unNx(prog, TrExp::Ex(A.Eseq(A.Label(l("C")), A.Const(0))))),
+      "LABEL C");
 }
 
 TEST_F(Conversions, UnCxOfConstantsJumpsWithoutATest) {

@@ -31,7 +31,7 @@ struct PrintTest : ::testing::Test {
 TEST_F(PrintTest, EveryStatementAndExpressionKind) {
   Temp_temp t = prog.temps.newTemp();
   T_exp call = A.Call(A.Name(l("f_1")), {A.Temp(prog.temps.fp()),
-                                        A.Eseq(A.Exp(A.Const(0)), A.Name(l("L0")))});
+                                         A.Eseq(A.Exp(A.Const(0)), A.Name(l("L0")))});
   T_stm s = A.SeqList({
       A.Label(l("L0")),
       A.Cjump(RelOp::LT, A.Temp(t), A.Const(5), l("L1"), l("L2")),
@@ -75,11 +75,13 @@ TEST_F(PrintTest, StmListEndsEachStatementWithANewline) {
 TEST_F(PrintTest, ProgramShowsFramesThenEscapedStrings) {
   Temp_label main = l("tigermain"), f = l("f_0");
   auto mainFrame = std::make_unique<frame::Frame>(main, std::vector<bool>{}, prog.temps);
-  auto fFrame = std::make_unique<frame::Frame>(f, std::vector<bool>{true, false}, prog.temps);
+  auto fFrame =
+      std::make_unique<frame::Frame>(f, std::vector<bool>{true, false}, prog.temps);
   fFrame->allocLocal(true);
-  prog.procs.push_back(ir::ProcFrag{std::move(mainFrame), {A.Exp(A.Const(0))}, "tigermain"});
   prog.procs.push_back(
-      ir::ProcFrag{std::move(fFrame), {A.Move(A.Temp(prog.temps.rv()), A.Const(1))}, "f"});
+      ir::ProcFrag{std::move(mainFrame), {A.Exp(A.Const(0))}, "tigermain"});
+  prog.procs.push_back(ir::ProcFrag{
+      std::move(fFrame), {A.Move(A.Temp(prog.temps.rv()), A.Const(1))}, "f"});
   prog.strings.push_back(ir::StringFrag{l("L0"), "a\"b\\c\n\t\x01"});
   std::ostringstream out;
   tree::printProgram(out, prog);
@@ -99,7 +101,8 @@ TEST_F(PrintTest, ProgramShowsFramesThenEscapedStrings) {
 TEST_F(PrintTest, LongSeqChainPrintsWithoutRecursion) {
   const int n = 5000;
   std::vector<T_stm> stms(n, nullptr);
-  for (auto& s : stms) s = A.Label(l("L0"));
+  for (auto& s : stms)
+    s = A.Label(l("L0"));
   T_stm chain = A.SeqList(stms);
   std::string text;
   runOnBigStack([&] { text = str(chain); }, std::size_t{128} << 10);
@@ -131,7 +134,8 @@ TEST_F(PrintTest, DotDrawsOneNodePerTreeNodeInPreOrder) {
 TEST_F(PrintTest, DotDrawsALongChainOnASmallStack) {
   const int n = 100'000;
   std::vector<T_stm> stms(n, nullptr);
-  for (auto& s : stms) s = A.Exp(A.Const(1));
+  for (auto& s : stms)
+    s = A.Exp(A.Const(1));
   T_stm chain = A.SeqList(stms);
   std::ostringstream out;
   runOnBigStack([&] { tree::drawStm(out, chain, "chain"); }, std::size_t{128} << 10);

@@ -64,7 +64,8 @@ inline std::string flat(const tree::Exp* e) {
   case ExpKind::CALL: {
     auto* c = cast<Call>(e);
     std::string s = "CALL(" + flat(c->fun);
-    for (const Exp* a : c->args) s += "," + flat(a);
+    for (const Exp* a : c->args)
+      s += "," + flat(a);
     return s + ")";
   }
   }
@@ -74,15 +75,17 @@ inline std::string flat(const tree::Exp* e) {
 inline std::string flat(const tree::Stm* s) {
   using namespace tree;
   switch (s->kind) {
-  case StmKind::SEQ: return "SEQ(" + flat(cast<Seq>(s)->left) + "," + flat(cast<Seq>(s)->right) + ")";
+  case StmKind::SEQ:
+    return "SEQ(" + flat(cast<Seq>(s)->left) + "," + flat(cast<Seq>(s)->right) + ")";
   case StmKind::LABEL: return "LABEL " + cast<Label>(s)->label.str();
   case StmKind::JUMP: return "JUMP(" + flat(cast<Jump>(s)->exp) + ")";
   case StmKind::CJUMP: {
     auto* c = cast<Cjump>(s);
-    return std::string("CJUMP(") + name(c->op) + "," + flat(c->left) + "," + flat(c->right) +
-           "," + c->t.str() + "," + c->f.str() + ")";
+    return std::string("CJUMP(") + name(c->op) + "," + flat(c->left) + "," +
+           flat(c->right) + "," + c->t.str() + "," + c->f.str() + ")";
   }
-  case StmKind::MOVE: return "MOVE(" + flat(cast<Move>(s)->dst) + "," + flat(cast<Move>(s)->src) + ")";
+  case StmKind::MOVE:
+    return "MOVE(" + flat(cast<Move>(s)->dst) + "," + flat(cast<Move>(s)->src) + ")";
   case StmKind::EXP: return "EXP(" + flat(cast<ExpStm>(s)->exp) + ")";
   }
   return "?";
@@ -91,7 +94,8 @@ inline std::string flat(const tree::Stm* s) {
 // The flat form of a PROC's whole body (one tree after Translate).
 inline std::string flatProc(const ir::Program& prog, std::size_t k) {
   std::string s;
-  for (const tree::Stm* stm : prog.procs.at(k).body) s += flat(stm);
+  for (const tree::Stm* stm : prog.procs.at(k).body)
+    s += flat(stm);
   return s;
 }
 

@@ -23,7 +23,8 @@ TEST(Translate, MainProgramIsTigermainWithNoFormals) {
 }
 
 TEST(Translate, EscapingLocalsLiveInTheFrameOthersInTemps) {
-  auto ir = translateText("let var x := 1 var y := 2 function f(): int = x in f() + y end");
+  auto ir =
+      translateText("let var x := 1 var y := 2 function f(): int = x in f() + y end");
   ASSERT_TRUE(ir);
   std::string m = flatProc(*ir, 0);
   EXPECT_TRUE(contains(m, "MOVE(MEM(PLUS(fp,-8)),1)")) << m;
@@ -74,8 +75,8 @@ TEST(Translate, StaticLinkChainsAtDepthTwoAndThree) {
 }
 
 TEST(Translate, ProcsComeInSourceOrderOfDeclaration) {
-  auto ir = translateText(
-      "let function a() = (let function b() = () in b() end) function c() = a() in c() end");
+  auto ir = translateText("let function a() = (let function b() = () in b() end) "
+                          "function c() = a() in c() end");
   ASSERT_TRUE(ir);
   ASSERT_EQ(ir->procs.size(), 4u);
   EXPECT_EQ(ir->procs[1].sourceName, "a");
@@ -123,7 +124,8 @@ TEST(Translate, RecordsAllocateThenFillFieldsInSourceOrder) {
 }
 
 TEST(Translate, ArraysInitThenCheckEveryIndex) {
-  auto ir = translateText("let type a = array of int var v := a[10] of 7 in v[2] := v[3] end");
+  auto ir =
+      translateText("let type a = array of int var v := a[10] of 7 in v[2] := v[3] end");
   ASSERT_TRUE(ir);
   std::string m = flatProc(*ir, 0);
   EXPECT_TRUE(contains(m, "MOVE(t100,CALL(initArray,10,7))")) << m;
@@ -164,7 +166,8 @@ TEST(Translate, EscapingForIndexLivesInTheFrame) {
   ASSERT_TRUE(ir);
   std::string f = flatProc(*ir, procNamed(*ir, "f"));
   EXPECT_TRUE(contains(f, "MOVE(MEM(PLUS(fp,-8)),0)")) << f;
-  EXPECT_TRUE(contains(flatProc(*ir, procNamed(*ir, "g")), "MEM(PLUS(MEM(PLUS(fp,0)),-8))"));
+  EXPECT_TRUE(
+      contains(flatProc(*ir, procNamed(*ir, "g")), "MEM(PLUS(MEM(PLUS(fp,0)),-8))"));
 }
 
 TEST(Translate, WhileLoopAndConstantConditions) {
@@ -205,7 +208,8 @@ TEST(Translate, FunctionResultGoesToRv) {
 std::string repeated(const std::string& piece, int n) {
   std::string s;
   s.reserve(piece.size() * n);
-  for (int k = 0; k < n; ++k) s += piece;
+  for (int k = 0; k < n; ++k)
+    s += piece;
   return s;
 }
 
@@ -217,6 +221,22 @@ TEST(Translate, LongSequencesAndLetsTranslate) {
   auto let = translateText("let " + repeated("var x := 1 ", n) + "in printi(x) end");
   ASSERT_TRUE(let);
   EXPECT_EQ(let->temps.tempCount(), n);
+}
+
+// Each & holds its operands' conditions; copying them (not moving) made a chain of n
+// operators cost n^2 (24 s for 9000 under load, 0.25 s since).
+TEST(Translate, LongAndChainsAndDeepNestingTranslate) {
+  const int n = 2000;
+  auto chain = translateText("printi(" + repeated("1 < 2 & ", n) + "1)");
+  ASSERT_TRUE(chain);
+  std::string m = irtest::dump(*chain);
+  int cjumps = 0;
+  for (auto at = m.find("CJUMP"); at != std::string::npos; at = m.find("CJUMP", at + 1))
+    ++cjumps;
+  EXPECT_EQ(cjumps, n) << "one CJUMP per <; the final `& 1` is a JUMP";
+  auto nested = translateText("printi(" + repeated("(", 4 * n) + "1" +
+                              repeated("+1)", 4 * n) + ")");
+  ASSERT_TRUE(nested);
 }
 
 TEST(Translate, SameInputGivesByteIdenticalDumps) {
