@@ -30,10 +30,9 @@ public:
 
   // Binds `name` in the current scope, hiding any outer binding until endScope().
   void bind(const std::string& name, V value) {
-    auto it = map_.find(name);
-    if (it == map_.end()) {
+    auto [it, fresh] = map_.try_emplace(name, std::move(value)); // moves only if fresh
+    if (fresh) {
       log_.emplace_back(name, std::nullopt);
-      map_.emplace(name, std::move(value));
     } else {
       log_.emplace_back(name, std::move(it->second));
       it->second = std::move(value);
