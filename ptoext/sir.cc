@@ -70,4 +70,25 @@ ExprPtr cloneExpr(const Expr& e) {
   return nullptr;
 }
 
+bool mayFail(const Expr& e) {
+  switch (e.kind) {
+  case ExprKind::Binary: {
+    auto* b = as<Binary>(&e);
+    return b->op == BinOp::Div || mayFail(*b->left) || mayFail(*b->right);
+  }
+  case ExprKind::Compare: return mayFail(*as<Compare>(&e)->left) || mayFail(*as<Compare>(&e)->right);
+  case ExprKind::Unary: return mayFail(*as<Unary>(&e)->operand);
+  case ExprKind::Load: return mayFail(*as<Load>(&e)->base) || mayFail(*as<Load>(&e)->index);
+  default: return false;
+  }
+}
+
+ExprPtr intConst(std::int64_t v) { return std::make_unique<Const>(Type::Int64, v); }
+ExprPtr boolConst(bool b) { return std::make_unique<Const>(Type::Bool, b ? 1 : 0); }
+
+ExprPtr varRef(const Function& f, VarId v) {
+  bool ok = v >= 0 && v < static_cast<VarId>(f.vars.size());
+  return std::make_unique<VarRef>(ok ? f.vars[static_cast<std::size_t>(v)].type : Type::Int64, v);
+}
+
 } // namespace tiger::sir

@@ -285,4 +285,12 @@ std::string varName(const Function& f, VarId v);
 // Deep copy of an expression (passes duplicate conditions and bounds).
 ExprPtr cloneExpr(const Expr& e);
 
+// Can evaluating this effect-free expression fail (does it contain a Div)?
+bool mayFail(const Expr& e);
+
+// Small builders.
+ExprPtr intConst(std::int64_t v);
+ExprPtr boolConst(bool b);
+ExprPtr varRef(const Function& f, VarId v); // typed as the variable
+
 } // namespace tiger::sir

@@ -1,0 +1,18 @@
+// ctrl_flow_transform.hh - CtrlFlowTransform: removes Break and Continue from the
+// structured IR (seed ctrl-flow-transform-pass.zh.txt; ptoext.md lists PyPTO's bugs we
+// avoid).
+//
+// Input: a Module as lowered (pre-SSA; property TypeChecked). Output: the same program
+// with no Break or Continue (property StructuredCtrlFlow), still pre-SSA:
+// ConvertToSSA creates every phi afterwards.
+#pragma once
+
+#include "ptoext/sir.hh"
+
+namespace tiger::pto {
+
+// Throws PtoError on IR it cannot transform (a break or continue in a while
+// condition that belongs to an enclosing loop).
+void ctrlFlowTransform(sir::Module& m);
+
+} // namespace tiger::pto

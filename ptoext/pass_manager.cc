@@ -1,0 +1,73 @@
+// pass_manager.cc - see pass_manager.hh.
+#include "ptoext/pass_manager.hh"
+
+#include "ptoext/convert_to_ssa.hh"
+#include "ptoext/ctrl_flow_transform.hh"
+#include "ptoext/lower.hh"
+#include "ptoext/sir_verify.hh"
+
+namespace tiger::pto {
+
+static constexpr Property kAll[] = {Property::TypeChecked, Property::StructuredCtrlFlow,
+                                    Property::SSAForm};
+
+const char* propertyName(Property p) {
+  switch (p) {
+  case Property::TypeChecked: return "TypeChecked";
+  case Property::StructuredCtrlFlow: return "StructuredCtrlFlow";
+  case Property::SSAForm: return "SSAForm";
+  }
+  return "?";
+}
+
+std::string verifyProperty(const sir::Module& m, Property p) {
+  switch (p) {
+  case Property::TypeChecked: return sir::verifyTypes(m);
+  case Property::StructuredCtrlFlow: return sir::verifyStructured(m);
+  case Property::SSAForm: return sir::verifySsa(m);
+  }
+  return "unknown property";
+}
+
+std::optional<std::string> PassManager::check(const sir::Module& m, Properties ps,
+                                              const std::string& when) const {
+  for (Property p : kAll) {
+    if (!ps.has(p)) continue;
+    std::string why = verifyProperty(m, p);
+    if (!why.empty()) return when + ": " + propertyName(p) + " violated: " + why;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> PassManager::run(sir::Module& m, Properties& held) const {
+  for (const Pass& pass : passes_) {
+    for (Property p : kAll)
+      if (pass.required.has(p) && !held.has(p))
+        return pass.name + " requires " + propertyName(p) + ", which the module does not hold";
+    if (verifyEach_)
+      if (auto err = check(m, pass.required, "before " + pass.name)) return err;
+    try {
+      pass.run(m);
+    } catch (const PtoError& e) {
+      return pass.name + ": " + e.what();
+    }
+    held.add(pass.produced);
+    if (verifyEach_)
+      if (auto err = check(m, pass.produced, "after " + pass.name)) return err;
+  }
+  return std::nullopt;
+}
+
+Pass ctrlFlowTransformPass() {
+  return Pass{"CtrlFlowTransform", {Property::TypeChecked},
+              {Property::TypeChecked, Property::StructuredCtrlFlow}, ctrlFlowTransform};
+}
+
+// Our ConvertToSSA also needs StructuredCtrlFlow: it runs on CtrlFlowTransform's output.
+Pass convertToSsaPass() {
+  return Pass{"ConvertToSSA", {Property::TypeChecked, Property::StructuredCtrlFlow},
+              {Property::TypeChecked, Property::StructuredCtrlFlow, Property::SSAForm},
+              convertToSsa};
+}
+
+} // namespace tiger::pto

@@ -1,0 +1,55 @@
+// ptoext.cc - the ptoext pipeline as one readable function; see ptoext.hh.
+#include "ptoext/ptoext.hh"
+
+#include "ptoext/lower.hh"
+#include "ptoext/pass_manager.hh"
+#include "ptoext/sir_print.hh"
+
+#include <ostream>
+
+namespace tiger {
+
+std::unique_ptr<sir::Module> buildPtoModule(const ast::Program& prog, PtoStage stage,
+                                            bool verifyEach, std::string* error) {
+  std::string ignored;
+  std::string& err = error ? *error : ignored;
+  std::unique_ptr<sir::Module> m;
+  try {
+    m = pto::lowerProgram(prog);
+  } catch (const pto::PtoError& e) {
+    err = std::string("lowering: ") + e.what();
+    return nullptr;
+  }
+  pto::Properties held{pto::Property::TypeChecked};
+  pto::PassManager pm(verifyEach);
+  if (verifyEach) {
+    std::string why = pto::verifyProperty(*m, pto::Property::TypeChecked);
+    if (!why.empty()) {
+      err = "after lowering: TypeChecked violated: " + why;
+      return nullptr;
+    }
+  }
+  if (stage != PtoStage::Lowered) pm.add(pto::ctrlFlowTransformPass());
+  if (stage == PtoStage::Ssa) pm.add(pto::convertToSsaPass());
+  if (auto failure = pm.run(*m, held)) {
+    err = *failure;
+    return nullptr;
+  }
+  return m;
+}
+
+std::unique_ptr<sir::Module> buildSsaModule(const ast::Program& prog, bool verifyEach,
+                                            std::string* error) {
+  return buildPtoModule(prog, PtoStage::Ssa, verifyEach, error);
+}
+
+std::optional<std::string> emitPto(const ast::Program& prog, PtoStage stage, std::ostream& out,
+                                   bool verifyEach) {
+  std::string error;
+  std::unique_ptr<sir::Module> m = buildPtoModule(prog, stage, verifyEach, &error);
+  if (!m) return error;
+  sir::printModule(*m, out);
+  return std::nullopt;
+}
+
+} // namespace tiger

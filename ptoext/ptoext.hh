@@ -1,0 +1,40 @@
+// ptoext.hh - the public entry points of the ptoext stage (used by the driver and by
+// the MLIR emitter).
+//
+//   checked AST (semant + escapes) -> lowerProgram          (stage Lowered, --emit=pto)
+//       -> CtrlFlowTransform: continue, then break removed (stage Cft, --emit=pto-cft)
+//       -> ConvertToSSA: versions, phis, iter_args        (stage Ssa, --emit=pto-ssa)
+//
+// Seeds: ctrl-flow-transform-pass.zh.txt, convert-to-ssa-pass.txt; guide ptoext.md.
+// With verifyEach, the pass manager checks each pass's required properties before it
+// runs and verifies the properties it produces after it (pass_manager.hh).
+#pragma once
+
+#include "chap7/ast.hh"
+#include "ptoext/sir.hh"
+
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace tiger {
+
+enum class PtoStage { Lowered, Cft, Ssa };
+
+// Runs the pipeline up to `stage` and prints the module (sir_print.hh) to `out`.
+// Returns an error message when a pass or a verifier reports an internal failure
+// (nothing is printed then).
+std::optional<std::string> emitPto(const ast::Program& prog, PtoStage stage, std::ostream& out,
+                                   bool verifyEach);
+
+// Runs the pipeline up to `stage` and returns the module; null with *error set on an
+// internal failure.
+std::unique_ptr<sir::Module> buildPtoModule(const ast::Program& prog, PtoStage stage,
+                                            bool verifyEach, std::string* error);
+
+// The SSA module the MLIR emitter starts from (buildPtoModule at PtoStage::Ssa).
+std::unique_ptr<sir::Module> buildSsaModule(const ast::Program& prog, bool verifyEach,
+                                            std::string* error);
+
+} // namespace tiger

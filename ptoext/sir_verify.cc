@@ -1,0 +1,331 @@
+// sir_verify.cc - the checkers of the structured IR; see sir_verify.hh.
+#include "ptoext/sir_verify.hh"
+
+#include "chap7/runtime.hh"
+
+namespace tiger::sir {
+namespace {
+
+// The first violation found; caught by the verify* entry points.
+struct Violation {
+  std::string message;
+};
+
+[[noreturn]] void fail(const Function& f, const std::string& message) {
+  throw Violation{"in " + f.name + ": " + message};
+}
+
+Type typeOf(const Function& f, VarId v) {
+  if (v < 0 || v >= static_cast<VarId>(f.vars.size())) fail(f, "variable id " + std::to_string(v) + " does not exist");
+  return f.vars[static_cast<std::size_t>(v)].type;
+}
+
+// ---- TypeChecked ----------------------------------------------------------------------
+
+class TypeCheck {
+public:
+  TypeCheck(const Module& m, const Function& f) : m_(m), f_(f) {}
+  void function();
+
+private:
+  Type expr(const Expr& e, bool callAllowed);
+  void expect(const Expr& e, Type t, const char* what);
+  void call(const Call& c);
+  void block(const Block& b, bool functionBody);
+  void stmt(const Stmt& s);
+
+  const Module& m_;
+  const Function& f_;
+};
+
+void TypeCheck::expect(const Expr& e, Type t, const char* what) {
+  if (expr(e, false) != t)
+    fail(f_, std::string(what) + " must be " + (t == Type::Bool ? "BOOL" : "INT64"));
+}
+
+Type TypeCheck::expr(const Expr& e, bool callAllowed) {
+  switch (e.kind) {
+  case ExprKind::Const:
+  case ExprKind::String: break;
+  case ExprKind::VarRef:
+    if (typeOf(f_, as<VarRef>(&e)->var) != e.type) fail(f_, "variable reference of the wrong type");
+    break;
+  case ExprKind::Binary: {
+    auto* b = as<Binary>(&e);
+    Type t = (b->op == BinOp::And || b->op == BinOp::Or) ? Type::Bool : Type::Int64;
+    expect(*b->left, t, "a binary operand");
+    expect(*b->right, t, "a binary operand");
+    if (e.type != t) fail(f_, "binary result of the wrong type");
+    break;
+  }
+  case ExprKind::Compare:
+    expect(*as<Compare>(&e)->left, Type::Int64, "a comparison operand");
+    expect(*as<Compare>(&e)->right, Type::Int64, "a comparison operand");
+    if (e.type != Type::Bool) fail(f_, "a comparison must be BOOL");
+    break;
+  case ExprKind::Unary: {
+    auto* u = as<Unary>(&e);
+    expect(*u->operand, Type::Bool, "the operand of not/int");
+    if (e.type != (u->op == UnOp::Not ? Type::Bool : Type::Int64)) fail(f_, "unary result of the wrong type");
+    break;
+  }
+  case ExprKind::Call:
+    if (!callAllowed) fail(f_, "a call inside an expression (calls are whole Assign/Eval values)");
+    call(*as<Call>(&e));
+    break;
+  case ExprKind::Load:
+    expect(*as<Load>(&e)->base, Type::Int64, "a load base");
+    expect(*as<Load>(&e)->index, Type::Int64, "a load index");
+    break;
+  }
+  return e.type;
+}
+
+void TypeCheck::call(const Call& c) {
+  for (const ExprPtr& a : c.args) expect(*a, Type::Int64, "a call argument");
+  if (c.callee == Callee::Runtime) {
+    if (!runtime::isRuntimeFunction(c.name)) fail(f_, "unknown runtime function " + c.name);
+    return;
+  }
+  const Function* callee = m_.find(c.name);
+  if (!callee) fail(f_, "call of unknown function " + c.name);
+  if (callee->params.size() != c.args.size()) fail(f_, "wrong argument count calling " + c.name);
+}
+
+void TypeCheck::block(const Block& b, bool functionBody) {
+  for (std::size_t k = 0; k < b.size(); ++k) {
+    if (b[k]->kind == StmtKind::Return && !(functionBody && k + 1 == b.size()))
+      fail(f_, "return that is not the last statement of the function");
+    stmt(*b[k]);
+  }
+}
+
+void TypeCheck::stmt(const Stmt& s) {
+  switch (s.kind) {
+  case StmtKind::Assign:
+    if (expr(*as<Assign>(&s)->expr, true) != typeOf(f_, as<Assign>(&s)->var))
+      fail(f_, "assignment of the wrong type to " + varName(f_, as<Assign>(&s)->var));
+    return;
+  case StmtKind::Store:
+    for (const Expr* e : {as<Store>(&s)->base.get(), as<Store>(&s)->index.get(), as<Store>(&s)->value.get()})
+      expect(*e, Type::Int64, "a store operand");
+    return;
+  case StmtKind::Eval:
+    if (as<Eval>(&s)->expr->kind != ExprKind::Call) fail(f_, "an Eval that is not a call");
+    expr(*as<Eval>(&s)->expr, true);
+    return;
+  case StmtKind::If:
+    expect(*as<If>(&s)->cond, Type::Bool, "an if condition");
+    block(as<If>(&s)->thenBody, false);
+    return block(as<If>(&s)->elseBody, false);
+  case StmtKind::For:
+    if (typeOf(f_, as<For>(&s)->index) != Type::Int64) fail(f_, "a BOOL loop index");
+    expect(*as<For>(&s)->lo, Type::Int64, "a for bound");
+    expect(*as<For>(&s)->hi, Type::Int64, "a for bound");
+    return block(as<For>(&s)->body, false);
+  case StmtKind::While:
+    block(as<While>(&s)->condStmts, false);
+    expect(*as<While>(&s)->cond, Type::Bool, "a while condition");
+    return block(as<While>(&s)->body, false);
+  case StmtKind::Yield:
+    for (VarId v : as<Yield>(&s)->values) typeOf(f_, v);
+    return;
+  case StmtKind::Return:
+    if (!f_.returnsValue || !as<Return>(&s)->value) fail(f_, "return without a value, or in a procedure");
+    expect(*as<Return>(&s)->value, Type::Int64, "a returned value");
+    return;
+  case StmtKind::Break:
+  case StmtKind::Continue: return;
+  }
+}
+
+void TypeCheck::function() {
+  for (VarId p : f_.params) typeOf(f_, p);
+  block(f_.body, true);
+  if (f_.returnsValue && (f_.body.empty() || f_.body.back()->kind != StmtKind::Return))
+    fail(f_, "a function with a result does not end in return");
+}
+
+// ---- StructuredCtrlFlow -----------------------------------------------------------------
+
+void structured(const Function& f, const Block& b) {
+  for (const StmtPtr& s : b) {
+    switch (s->kind) {
+    case StmtKind::Break: fail(f, "break left");
+    case StmtKind::Continue: fail(f, "continue left");
+    case StmtKind::If:
+      structured(f, as<If>(s.get())->thenBody);
+      structured(f, as<If>(s.get())->elseBody);
+      break;
+    case StmtKind::For: structured(f, as<For>(s.get())->body); break;
+    case StmtKind::While:
+      structured(f, as<While>(s.get())->condStmts);
+      structured(f, as<While>(s.get())->body);
+      break;
+    default: break;
+    }
+  }
+}
+
+// ---- SSAForm ----------------------------------------------------------------------------
+
+// Which variables a point of the program sees.
+using Scope = std::vector<char>;
+
+class SsaCheck {
+public:
+  explicit SsaCheck(const Function& f) : f_(f), defined_(f.vars.size(), 0) {}
+  void function();
+
+private:
+  void define(VarId v, Scope& s);
+  void use(VarId v, const Scope& s);
+  void uses(const Expr& e, const Scope& s);
+  void block(const Block& b, Scope& s, const std::vector<VarId>& results);
+  void stmt(const Stmt& s, Scope& scope);
+  void sameTypes(const std::vector<VarId>& a, const std::vector<VarId>& b, const char* what);
+  void loop(const LoopCarried& l, const Scope& outer);
+
+  const Function& f_;
+  std::vector<char> defined_;
+};
+
+void SsaCheck::define(VarId v, Scope& s) {
+  typeOf(f_, v);
+  if (defined_[static_cast<std::size_t>(v)]) fail(f_, varName(f_, v) + " is defined twice");
+  defined_[static_cast<std::size_t>(v)] = 1;
+  s[static_cast<std::size_t>(v)] = 1;
+}
+
+void SsaCheck::use(VarId v, const Scope& s) {
+  typeOf(f_, v);
+  if (!s[static_cast<std::size_t>(v)]) fail(f_, varName(f_, v) + " is used out of its scope");
+}
+
+void SsaCheck::uses(const Expr& e, const Scope& s) {
+  switch (e.kind) {
+  case ExprKind::VarRef: return use(as<VarRef>(&e)->var, s);
+  case ExprKind::Binary: uses(*as<Binary>(&e)->left, s); return uses(*as<Binary>(&e)->right, s);
+  case ExprKind::Compare: uses(*as<Compare>(&e)->left, s); return uses(*as<Compare>(&e)->right, s);
+  case ExprKind::Unary: return uses(*as<Unary>(&e)->operand, s);
+  case ExprKind::Call:
+    for (const ExprPtr& a : as<Call>(&e)->args) uses(*a, s);
+    return;
+  case ExprKind::Load: uses(*as<Load>(&e)->base, s); return uses(*as<Load>(&e)->index, s);
+  default: return;
+  }
+}
+
+void SsaCheck::sameTypes(const std::vector<VarId>& a, const std::vector<VarId>& b,
+                         const char* what) {
+  if (a.size() != b.size()) fail(f_, std::string(what) + ": counts differ");
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (typeOf(f_, a[i]) != typeOf(f_, b[i])) fail(f_, std::string(what) + ": types differ");
+}
+
+// A block owning `results` ends in a Yield of as many values; no other Yield anywhere.
+void SsaCheck::block(const Block& b, Scope& s, const std::vector<VarId>& results) {
+  for (std::size_t k = 0; k < b.size(); ++k) {
+    if (b[k]->kind != StmtKind::Yield) {
+      stmt(*b[k], s);
+      continue;
+    }
+    if (k + 1 != b.size() || results.empty()) fail(f_, "a yield that does not end a block with results");
+    for (VarId v : as<Yield>(b[k].get())->values) use(v, s);
+    sameTypes(as<Yield>(b[k].get())->values, results, "yield and results");
+  }
+  if (!results.empty() && (b.empty() || b.back()->kind != StmtKind::Yield))
+    fail(f_, "a block with results does not end in yield");
+}
+
+void SsaCheck::loop(const LoopCarried& l, const Scope& outer) {
+  for (VarId v : l.initValues) use(v, outer);
+  sameTypes(l.initValues, l.iterArgs, "init_values and iter_args");
+  sameTypes(l.iterArgs, l.returnVars, "iter_args and return_vars");
+}
+
+void SsaCheck::stmt(const Stmt& s, Scope& scope) {
+  switch (s.kind) {
+  case StmtKind::Assign:
+    uses(*as<Assign>(&s)->expr, scope);
+    return define(as<Assign>(&s)->var, scope);
+  case StmtKind::Store:
+    for (const Expr* e : {as<Store>(&s)->base.get(), as<Store>(&s)->index.get(), as<Store>(&s)->value.get()})
+      uses(*e, scope);
+    return;
+  case StmtKind::Eval: return uses(*as<Eval>(&s)->expr, scope);
+  case StmtKind::Return:
+    if (as<Return>(&s)->value) uses(*as<Return>(&s)->value, scope);
+    return;
+  case StmtKind::If: {
+    auto* i = as<If>(&s);
+    uses(*i->cond, scope);
+    Scope t = scope, e = scope;
+    block(i->thenBody, t, i->returnVars);
+    block(i->elseBody, e, i->returnVars);
+    for (VarId v : i->returnVars) define(v, scope);
+    return;
+  }
+  case StmtKind::For: {
+    auto* f = as<For>(&s);
+    uses(*f->lo, scope);
+    uses(*f->hi, scope);
+    loop(*f, scope);
+    Scope body = scope;
+    define(f->index, body);
+    for (VarId v : f->iterArgs) define(v, body);
+    block(f->body, body, f->iterArgs);
+    for (VarId v : f->returnVars) define(v, scope);
+    return;
+  }
+  case StmtKind::While: {
+    auto* w = as<While>(&s);
+    loop(*w, scope);
+    Scope cond = scope;
+    for (VarId v : w->iterArgs) define(v, cond);
+    block(w->condStmts, cond, {});
+    uses(*w->cond, cond);
+    for (VarId v : w->condValues) use(v, cond);
+    sameTypes(w->condValues, w->iterArgs, "condValues and iter_args");
+    Scope body = scope;
+    for (VarId v : w->condValues) body[static_cast<std::size_t>(v)] = 1;
+    block(w->body, body, w->iterArgs);
+    for (VarId v : w->returnVars) define(v, scope);
+    return;
+  }
+  case StmtKind::Yield: fail(f_, "a yield inside a block");
+  case StmtKind::Break:
+  case StmtKind::Continue: fail(f_, "break/continue in SSA form");
+  }
+}
+
+void SsaCheck::function() {
+  Scope scope(f_.vars.size(), 0);
+  for (VarId p : f_.params) define(p, scope);
+  block(f_.body, scope, {});
+}
+
+template <class Check> std::string eachFunction(const Module& m, Check check) {
+  try {
+    for (const Function& f : m.functions) check(f);
+  } catch (const Violation& v) {
+    return v.message;
+  }
+  return "";
+}
+
+} // namespace
+
+std::string verifyTypes(const Module& m) {
+  return eachFunction(m, [&](const Function& f) { TypeCheck(m, f).function(); });
+}
+
+std::string verifyStructured(const Module& m) {
+  return eachFunction(m, [](const Function& f) { structured(f, f.body); });
+}
+
+std::string verifySsa(const Module& m) {
+  return eachFunction(m, [](const Function& f) { SsaCheck(f).function(); });
+}
+
+} // namespace tiger::sir
