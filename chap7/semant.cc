@@ -164,17 +164,10 @@ const Type* Checker::transExpKind(ast::Exp& e) {
 // f(e1, ..., en): f is a function of n formals and each ei is assignable to its formal.
 // The call has f's result type (unit for a procedure).
 const Type* Checker::transCall(ast::CallExp& e) {
+  const ValueEntry* f = lookFunction(e);
   for (auto& a : e.args)
     transExp(*a);
-  const ValueEntry* f = venv_.look(e.func);
-  if (!f) {
-    error(e.loc, "undefined function " + quote(e.func));
-    return error_;
-  }
-  if (!f->sig) {
-    error(e.loc, quote(e.func) + " is a variable, not a function");
-    return error_;
-  }
+  if (!f) return error_;
   e.fun = f->fun;
   e.builtin = f->builtin;
   const std::vector<const Type*>& formals = f->sig->formals;
@@ -192,6 +185,17 @@ const Type* Checker::transCall(ast::CallExp& e) {
 // The operator of e as written, quoted: "'+'".
 static std::string opName(const ast::OpExp& e) {
   return quote(ast::operSymbol(e.op));
+}
+
+// f in f(...): its innermost declaration, which must be a function; null (after a
+// report) otherwise.
+const ValueEntry* Checker::lookFunction(const ast::CallExp& e) {
+  const ValueEntry* f = venv_.look(e.func);
+  if (!f)
+    error(e.loc, "undefined function " + quote(e.func));
+  else if (!f->sig)
+    error(e.loc, quote(e.func) + " is a variable, not a function");
+  return f && f->sig ? f : nullptr;
 }
 
 // e1 op e2 (see the summary at the top). Every operator yields int.
@@ -286,12 +290,12 @@ const Type* Checker::transSeq(ast::SeqExp& e) {
 // from a function declared inside the loop). No value.
 const Type* Checker::transAssign(ast::AssignExp& e) {
   const Type* v = transVar(*e.var);
-  const Type* x = transExp(*e.exp);
   if (e.var->kind == ast::VarKind::Simple) {
     auto* s = as<ast::SimpleVar>(e.var.get());
     if (s->binding && s->binding->readOnly)
       error(e.var->loc, "cannot assign to the for-loop index " + quote(s->name));
   }
+  const Type* x = transExp(*e.exp);
   expect(v, x, startOf(*e.exp), [] { return "assignment"; });
   return types_.unitType();
 }

@@ -70,6 +70,7 @@ private:
   const Type* transExp(ast::Exp& e);
   const Type* transExpKind(ast::Exp& e);
   const Type* transCall(ast::CallExp& e);
+  const ValueEntry* lookFunction(const ast::CallExp& e);
   const Type* transOp(ast::OpExp& e);
   void transOrder(ast::OpExp& e, const Type* l, const Type* r);
   void transEquality(ast::OpExp& e, const Type* l, const Type* r);

@@ -54,10 +54,11 @@ void Checker::transDec(ast::Dec& d) {
 // var x := exp             x has exp's type, which must not be nil (test45): nothing
 //                          would say which record type x holds.
 void Checker::transVarDec(ast::VarDec& d) {
+  const Type* declared =
+      d.typeName.empty() ? nullptr : resolved(lookType(d.typeName, d.typeLoc));
   const Type* init = transExp(*d.init);
-  const Type* t = init;
-  if (!d.typeName.empty()) {
-    t = resolved(lookType(d.typeName, d.typeLoc));
+  const Type* t = declared ? declared : init;
+  if (declared) {
     expect(t, init, startOf(*d.init),
            [&] { return "the initial value of " + quote(d.var.name); });
   } else if (const Type* a = actual(init); a && a->kind == Kind::Nil) {

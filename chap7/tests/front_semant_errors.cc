@@ -201,6 +201,12 @@ TEST(SemantErrors, RecoveryReportsEachMistakeOnce) {
   EXPECT_EQ(b.diag.errorCount(), 2) << b.errors(); // b and f
   Checked c("let var x : nosuch := 1 in x.f := x[2] end");
   EXPECT_EQ(c.diag.errorCount(), 1) << c.errors();
+  // Reports come in source order: the callee before its arguments, a declared type
+  // before the initial value.
+  Checked order("(f(x); let var v : t := y in v end)");
+  std::string e = order.errors();
+  EXPECT_LT(e.find("t.tig:1:2:"), e.find("t.tig:1:4:")) << e;
+  EXPECT_LT(e.find("t.tig:1:20:"), e.find("t.tig:1:25:")) << e;
   Checked d("(1 + \"a\"; 2 + \"b\"; undefined1; undefined2)");
   EXPECT_EQ(d.diag.errorCount(), 4) << d.errors();
 }
