@@ -38,15 +38,10 @@ using tree::RelOp;
 
 constexpr int kWord = frame::kWordSize;
 
-// Is the value of `e` unit (no value)?
-bool isUnit(const ast::Exp& e) {
+// Is the type semant gave `e` of kind k (Unit: no value)?
+bool hasKind(const ast::Exp& e, types::Kind k) {
   const types::Type* t = e.type ? types::actual(e.type) : nullptr;
-  return t && t->kind == types::Kind::Unit;
-}
-
-bool isString(const ast::Exp& e) {
-  const types::Type* t = e.type ? types::actual(e.type) : nullptr;
-  return t && t->kind == types::Kind::String;
+  return t && t->kind == k;
 }
 
 class Translator {
@@ -320,7 +315,7 @@ TrExp Translator::opExp(const ast::OpExp& e) {
 //   l op r   =>  CJUMP(op, CALL(NAME stringCompare, [l, r]), CONST 0, t, f)
 TrExp Translator::compare(const ast::OpExp& e, RelOp op) {
   T_exp l = ex(*e.left), r = ex(*e.right);
-  if (isString(*e.left) || isString(*e.right)) {
+  if (hasKind(*e.left, types::Kind::String) || hasKind(*e.right, types::Kind::String)) {
     bool eq = op == RelOp::EQ || op == RelOp::NE;
     Temp_label fn = temps_.namedLabel(eq ? "stringEqual" : "stringCompare");
     l = A.Call(A.Name(fn), {l, r});
@@ -409,7 +404,7 @@ TrExp Translator::ifExp(const ast::IfExp& e) {
     return TrExp::Nx(A.SeqList(
         {br.test, A.Label(br.t), translate::unNx(p_, std::move(a)), A.Label(br.f)}));
   TrExp b = exp(*e.elseE);
-  if (isUnit(e)) return ifThenElse(br, std::move(a), std::move(b));
+  if (hasKind(e, types::Kind::Unit)) return ifThenElse(br, std::move(a), std::move(b));
   if (a.kind == TrExp::Kind::Cx || b.kind == TrExp::Kind::Cx)
     return ifCond(br, std::move(a), std::move(b));
   return ifValue(br, std::move(a), std::move(b));
