@@ -52,9 +52,14 @@ private:
   using Child = std::function<void(int d)>;
 
   // Name(attrs)  or  Name(attrs,\n child,\n child)  with children at depth d+1.
-  void node(int d, const char* name, const std::string& attrs, const std::vector<Child>& kids);
-  Child of(const Exp& e) { return [this, &e](int d) { exp(e, d); }; }
-  Child of(const Var& v) { return [this, &v](int d) { var(v, d); }; }
+  void node(int d, const char* name, const std::string& attrs,
+            const std::vector<Child>& kids);
+  Child of(const Exp& e) {
+    return [this, &e](int d) { exp(e, d); };
+  }
+  Child of(const Var& v) {
+    return [this, &v](int d) { var(v, d); };
+  }
   void var(const Var& v, int d);
   void dec(const Dec& dec, int d);
   void funDec(const FunDec& f, int d);
@@ -104,7 +109,8 @@ void Printer::exp(const Exp& e, int d) {
   case ExpKind::Record: return record(*as<RecordExp>(&e), d);
   case ExpKind::Seq: {
     std::vector<Child> kids;
-    for (auto& x : as<SeqExp>(&e)->exps) kids.push_back(of(*x));
+    for (auto& x : as<SeqExp>(&e)->exps)
+      kids.push_back(of(*x));
     return node(d, "SeqExp", "", kids);
   }
   case ExpKind::Assign: {
@@ -137,7 +143,8 @@ void Printer::exp(const Exp& e, int d) {
 
 void Printer::call(const CallExp& e, int d) {
   std::vector<Child> kids;
-  for (auto& a : e.args) kids.push_back(of(*a));
+  for (auto& a : e.args)
+    kids.push_back(of(*a));
   node(d, "CallExp", e.func, kids);
 }
 
@@ -152,7 +159,8 @@ void Printer::record(const RecordExp& e, int d) {
 // LetExp(DecList(decs...), body)
 void Printer::let(const LetExp& e, int d) {
   std::vector<Child> decs;
-  for (auto& x : e.decs) decs.push_back([this, &x](int k) { dec(*x, k); });
+  for (auto& x : e.decs)
+    decs.push_back([this, &x](int k) { dec(*x, k); });
   Child decList = [this, &decs](int k) { node(k, "DecList", "", decs); };
   node(d, "LetExp", "", {decList, of(*e.body)});
 }
@@ -203,7 +211,8 @@ void Printer::ty(const Ty& t, int d) {
   case TyKind::Record: {
     std::vector<Child> kids;
     for (auto& f : t.fields)
-      kids.push_back([this, &f](int k) { node(k, "Field", f.name + ", " + f.typeName, {}); });
+      kids.push_back(
+          [this, &f](int k) { node(k, "Field", f.name + ", " + f.typeName, {}); });
     return node(d, "RecordTy", "", kids);
   }
   }
@@ -214,14 +223,18 @@ void Printer::ty(const Ty& t, int d) {
 std::string quoted(const std::string& s) {
   std::string out = "\"";
   for (unsigned char c : s) {
-    if (c == '"' || c == '\\') out += {'\\', static_cast<char>(c)};
-    else if (c == '\n') out += "\\n";
-    else if (c == '\t') out += "\\t";
+    if (c == '"' || c == '\\')
+      out += {'\\', static_cast<char>(c)};
+    else if (c == '\n')
+      out += "\\n";
+    else if (c == '\t')
+      out += "\\t";
     else if (c < 32 || c >= 127) {
       out += '\\';
       out += {static_cast<char>('0' + c / 100), static_cast<char>('0' + c / 10 % 10),
               static_cast<char>('0' + c % 10)};
-    } else out += static_cast<char>(c);
+    } else
+      out += static_cast<char>(c);
   }
   return out + '"';
 }

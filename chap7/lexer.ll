@@ -65,8 +65,23 @@ std::int64_t intValue(ParseContext& ctx, const char* text, int len) {
 // \ddd -> the character with that code, at most 255.
 void decimalEscape(ParseContext& ctx, const char* text) {
   int v = (text[1] - '0') * 100 + (text[2] - '0') * 10 + (text[3] - '0');
-  if (v > 255) ctx.lexError(ctx.lex.tok, "escape \\" + std::string(text + 1, 3) + " is out of range (more than 255)");
+  if (v > 255)
+    ctx.lexError(ctx.lex.tok, "escape \\" + std::string(text + 1, 3) +
+                                  " is out of range (more than 255)");
   ctx.lex.text += static_cast<char>(v & 255);
+}
+
+// A bad escape `text` (the backslash and what follows) inside a string literal.
+void badEscape(ParseContext& ctx, const std::string& text) {
+  ctx.lexError(ctx.lex.tok, "invalid escape sequence '" + text + "' in string");
+}
+
+// A raw newline inside a string literal: reported once per literal, kept in the text.
+void newlineInString(ParseContext& ctx) {
+  if (!ctx.lex.newlineReported)
+    ctx.lexError(ctx.lex.tok, "newline in string literal (write \\n)");
+  ctx.lex.newlineReported = true;
+  ctx.lex.text += '\n';
 }
 
 // \^c -> the control character c: @A-Z[\]^_ give 0-31, a-z give 1-26, ? gives 127.
@@ -167,7 +182,8 @@ char controlChar(char c) {
 <STR>{
 "\""            {
                   BEGIN(INITIAL);
-                  return Parser::make_STRING(std::move(s.text), Loc{s.start.begin, s.tok.end});
+                  Loc whole{s.start.begin, s.tok.end};
+                  return Parser::make_STRING(std::move(s.text), whole);
                 }
 [^"\\\n]+       { s.text.append(yytext, yyleng); }
 \\n             { s.text += '\n'; }
@@ -177,14 +193,13 @@ char controlChar(char c) {
 \\[0-9]{3}      { decimalEscape(ctx, yytext); }
 \\\^[@A-Z\[\\\]^_a-z?]  { s.text += controlChar(yytext[2]); }
 \\[ \t\r\f\n]+\\  { }
-\\[ \t\r\f\n]+  { ctx.lexError(s.tok, "a \\...\\ continuation in a string must end with a backslash"); }
-\\.             { ctx.lexError(s.tok, "invalid escape sequence '\\" + shown(yytext[1]) + "' in string"); }
-\\              { ctx.lexError(s.tok, "invalid escape sequence '\\' at end of file"); }
-\n              {
-                  if (!s.newlineReported) ctx.lexError(s.tok, "newline in string literal (write \\n)");
-                  s.newlineReported = true;
-                  s.text += '\n';
+\\[ \t\r\f\n]+  {
+                  ctx.lexError(s.tok, "a \\...\\ continuation in a string must end "
+                                      "with a backslash");
                 }
+\\.             { badEscape(ctx, "\\" + shown(yytext[1])); }
+\\              { ctx.lexError(s.tok, "invalid escape sequence '\\' at end of file"); }
+\n              { newlineInString(ctx); }
 <<EOF>>         {
                   ctx.lexError(s.start, "unterminated string literal");
                   BEGIN(INITIAL);

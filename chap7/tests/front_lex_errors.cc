@@ -65,7 +65,8 @@ TEST(LexErrors, NewlineInsideString) {
 
 TEST(LexErrors, UnknownEscape) {
   Lexed r = lexText(R"("a\qb")");
-  EXPECT_EQ(firstError(r.errors), "t.tig:1:3: error: invalid escape sequence '\\q' in string");
+  EXPECT_EQ(firstError(r.errors),
+            "t.tig:1:3: error: invalid escape sequence '\\q' in string");
 }
 
 TEST(LexErrors, DecimalEscapeOutOfRange) {
@@ -76,18 +77,21 @@ TEST(LexErrors, DecimalEscapeOutOfRange) {
 
 TEST(LexErrors, DecimalEscapeNeedsThreeDigits) {
   Lexed r = lexText(R"("\65x")");
-  EXPECT_EQ(firstError(r.errors), "t.tig:1:2: error: invalid escape sequence '\\6' in string");
+  EXPECT_EQ(firstError(r.errors),
+            "t.tig:1:2: error: invalid escape sequence '\\6' in string");
 }
 
 TEST(LexErrors, ControlEscapeNeedsAControlLetter) {
   Lexed r = lexText(R"("\^1")");
-  EXPECT_EQ(firstError(r.errors), "t.tig:1:2: error: invalid escape sequence '\\^' in string");
+  EXPECT_EQ(firstError(r.errors),
+            "t.tig:1:2: error: invalid escape sequence '\\^' in string");
 }
 
 TEST(LexErrors, ContinuationMustEndWithBackslash) {
   Lexed r = lexText("\"a\\  \n b\"");
-  EXPECT_EQ(firstError(r.errors),
-            "t.tig:1:3: error: a \\...\\ continuation in a string must end with a backslash");
+  EXPECT_EQ(
+      firstError(r.errors),
+      "t.tig:1:3: error: a \\...\\ continuation in a string must end with a backslash");
 }
 
 TEST(LexErrors, BackslashAtEndOfFile) {

@@ -12,10 +12,11 @@ TEST(LexTokens, EveryKeyword) {
   Lexed r = lexText("array break do else end for function if in let nil of then to "
                     "type var while continue");
   ASSERT_TRUE(r.ok) << r.errors;
-  EXPECT_EQ(r.tokens,
-            "1:1 ARRAY\n1:7 BREAK\n1:13 DO\n1:16 ELSE\n1:21 END\n1:25 FOR\n1:29 FUNCTION\n"
-            "1:38 IF\n1:41 IN\n1:44 LET\n1:48 NIL\n1:52 OF\n1:55 THEN\n1:60 TO\n"
-            "1:63 TYPE\n1:68 VAR\n1:72 WHILE\n1:78 CONTINUE\n");
+  EXPECT_EQ(
+      r.tokens,
+      "1:1 ARRAY\n1:7 BREAK\n1:13 DO\n1:16 ELSE\n1:21 END\n1:25 FOR\n1:29 FUNCTION\n"
+      "1:38 IF\n1:41 IN\n1:44 LET\n1:48 NIL\n1:52 OF\n1:55 THEN\n1:60 TO\n"
+      "1:63 TYPE\n1:68 VAR\n1:72 WHILE\n1:78 CONTINUE\n");
 }
 
 TEST(LexTokens, EveryPunctuationAndOperator) {

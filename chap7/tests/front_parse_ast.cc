@@ -17,8 +17,11 @@ std::string flat(const std::string& text) {
   EXPECT_EQ(p.failure, ParseFailure::None) << p.errors;
   std::string out;
   for (std::size_t i = 0; i < p.ast.size(); ++i) {
-    if (p.ast[i] != '\n') out += p.ast[i];
-    else while (i + 1 < p.ast.size() && p.ast[i + 1] == ' ') ++i;
+    if (p.ast[i] != '\n')
+      out += p.ast[i];
+    else
+      while (i + 1 < p.ast.size() && p.ast[i + 1] == ' ')
+        ++i;
   }
   return out;
 }
@@ -28,7 +31,9 @@ const char* kA = "VarExp(SimpleVar(a))";
 std::string op(const std::string& o, const std::string& l, const std::string& r) {
   return "OpExp(" + o + "," + l + "," + r + ")";
 }
-std::string v(const char* name) { return std::string("VarExp(SimpleVar(") + name + "))"; }
+std::string v(const char* name) {
+  return std::string("VarExp(SimpleVar(") + name + "))";
+}
 
 TEST(ParseAst, PrinterLayout) {
   Parsed p = parseText("a + 1");
@@ -73,7 +78,8 @@ TEST(ParseAst, ComparisonsDoNotAssociate) {
 TEST(ParseAst, UnaryMinusIsZeroMinusAndBindsTightest) {
   EXPECT_EQ(flat("-a"), op("MINUS", "IntExp(0)", kA));
   EXPECT_EQ(flat("-a * b"), op("TIMES", op("MINUS", "IntExp(0)", kA), v("b")));
-  EXPECT_EQ(flat("- - 1"), op("MINUS", "IntExp(0)", op("MINUS", "IntExp(0)", "IntExp(1)")));
+  EXPECT_EQ(flat("- - 1"),
+            op("MINUS", "IntExp(0)", op("MINUS", "IntExp(0)", "IntExp(1)")));
   EXPECT_EQ(flat("a - -b"), op("MINUS", kA, op("MINUS", "IntExp(0)", v("b"))));
 }
 
@@ -81,43 +87,52 @@ TEST(ParseAst, ParenthesesGroupOnly) {
   EXPECT_EQ(flat("(a + b) * c"), op("TIMES", op("PLUS", kA, v("b")), v("c")));
   EXPECT_EQ(flat("((a))"), kA);
   EXPECT_EQ(flat("()"), "SeqExp()");
-  EXPECT_EQ(flat("(a; b; c)"), "SeqExp(" + std::string(kA) + "," + v("b") + "," + v("c") + ")");
+  EXPECT_EQ(flat("(a; b; c)"),
+            "SeqExp(" + std::string(kA) + "," + v("b") + "," + v("c") + ")");
 }
 
 TEST(ParseAst, DanglingElseBindsToNearestIf) {
-  EXPECT_EQ(flat("if a then if b then c else d"),
-            "IfExp(" + std::string(kA) + ",IfExp(" + v("b") + "," + v("c") + "," + v("d") + "))");
+  EXPECT_EQ(flat("if a then if b then c else d"), "IfExp(" + std::string(kA) + ",IfExp(" +
+                                                      v("b") + "," + v("c") + "," +
+                                                      v("d") + "))");
 }
 
 TEST(ParseAst, TrailingExpressionsExtendAsFarAsPossible) {
-  EXPECT_EQ(flat("if a then b else c + 1"),
-            "IfExp(" + std::string(kA) + "," + v("b") + "," + op("PLUS", v("c"), "IntExp(1)") + ")");
-  EXPECT_EQ(flat("while a do b := b + 1"),
-            "WhileExp(" + std::string(kA) + ",AssignExp(SimpleVar(b)," +
-                op("PLUS", v("b"), "IntExp(1)") + "))");
-  EXPECT_EQ(flat("for i := 1 to n do a := i"),
-            "ForExp(i, escape=false,IntExp(1)," + v("n") + ",AssignExp(SimpleVar(a)," + v("i") + "))");
-  EXPECT_EQ(flat("t[3] of 1 + 2"), "ArrayExp(t,IntExp(3)," + op("PLUS", "IntExp(1)", "IntExp(2)") + ")");
+  EXPECT_EQ(flat("if a then b else c + 1"), "IfExp(" + std::string(kA) + "," + v("b") +
+                                                "," + op("PLUS", v("c"), "IntExp(1)") +
+                                                ")");
+  EXPECT_EQ(flat("while a do b := b + 1"), "WhileExp(" + std::string(kA) +
+                                               ",AssignExp(SimpleVar(b)," +
+                                               op("PLUS", v("b"), "IntExp(1)") + "))");
+  EXPECT_EQ(flat("for i := 1 to n do a := i"), "ForExp(i, escape=false,IntExp(1)," +
+                                                   v("n") + ",AssignExp(SimpleVar(a)," +
+                                                   v("i") + "))");
+  EXPECT_EQ(flat("t[3] of 1 + 2"),
+            "ArrayExp(t,IntExp(3)," + op("PLUS", "IntExp(1)", "IntExp(2)") + ")");
 }
 
 TEST(ParseAst, AssignmentTakesAWholeExpression) {
-  EXPECT_EQ(flat("a := b | c"), "AssignExp(SimpleVar(a)," + op("OR", v("b"), v("c")) + ")");
+  EXPECT_EQ(flat("a := b | c"),
+            "AssignExp(SimpleVar(a)," + op("OR", v("b"), v("c")) + ")");
 }
 
 TEST(ParseAst, SubscriptVersusArrayCreation) {
   EXPECT_EQ(flat("a[1]"), "VarExp(SubscriptVar(SimpleVar(a),IntExp(1)))");
   EXPECT_EQ(flat("a[1] of 0"), "ArrayExp(a,IntExp(1),IntExp(0))");
-  EXPECT_EQ(flat("a[1][2]"), "VarExp(SubscriptVar(SubscriptVar(SimpleVar(a),IntExp(1)),IntExp(2)))");
+  EXPECT_EQ(flat("a[1][2]"),
+            "VarExp(SubscriptVar(SubscriptVar(SimpleVar(a),IntExp(1)),IntExp(2)))");
   EXPECT_EQ(flat("a.f[1].g"),
             "VarExp(FieldVar(g,SubscriptVar(FieldVar(f,SimpleVar(a)),IntExp(1))))");
-  EXPECT_EQ(flat("a[1] := 2"), "AssignExp(SubscriptVar(SimpleVar(a),IntExp(1)),IntExp(2))");
+  EXPECT_EQ(flat("a[1] := 2"),
+            "AssignExp(SubscriptVar(SimpleVar(a),IntExp(1)),IntExp(2))");
 }
 
 TEST(ParseAst, CallsRecordsAndLiterals) {
   EXPECT_EQ(flat("f()"), "CallExp(f)");
   EXPECT_EQ(flat("f(1, \"s\", nil)"), "CallExp(f,IntExp(1),StringExp(\"s\"),NilExp())");
   EXPECT_EQ(flat("r{}"), "RecordExp(r)");
-  EXPECT_EQ(flat("r{a = 1, b = x}"), "RecordExp(r,Field(a,IntExp(1)),Field(b," + v("x") + "))");
+  EXPECT_EQ(flat("r{a = 1, b = x}"),
+            "RecordExp(r,Field(a,IntExp(1)),Field(b," + v("x") + "))");
   EXPECT_EQ(flat("while 1 do (break; continue)"),
             "WhileExp(IntExp(1),SeqExp(BreakExp(),ContinueExp()))");
 }
@@ -133,15 +148,17 @@ TEST(ParseAst, AdjacentFunctionsAndTypesAreGrouped) {
   std::string s = flat(
       "let function f() = () function g(x: int): int = x var v := 1 function h() = ()\n"
       "type a = int type b = {x: a, y: b} var w: int := 2 type c = array of int in end");
-  EXPECT_EQ(s,
-            "LetExp(DecList("
-            "FunctionDec(FunDec(f,SeqExp()),FunDec(g, result=int,Formal(x, escape=false, int)," +
-                v("x") + ")),"
-            "VarDec(v, escape=false,IntExp(1)),"
-            "FunctionDec(FunDec(h,SeqExp())),"
-            "TypeDec(TypeDecl(a,NameTy(int)),TypeDecl(b,RecordTy(Field(x, a),Field(y, b)))),"
-            "VarDec(w, escape=false, type=int,IntExp(2)),"
-            "TypeDec(TypeDecl(c,ArrayTy(int)))),SeqExp())");
+  EXPECT_EQ(s, "LetExp(DecList("
+               "FunctionDec(FunDec(f,SeqExp()),FunDec(g, result=int,Formal(x, "
+               "escape=false, int)," +
+                   v("x") +
+                   ")),"
+                   "VarDec(v, escape=false,IntExp(1)),"
+                   "FunctionDec(FunDec(h,SeqExp())),"
+                   "TypeDec(TypeDecl(a,NameTy(int)),TypeDecl(b,RecordTy(Field(x, "
+                   "a),Field(y, b)))),"
+                   "VarDec(w, escape=false, type=int,IntExp(2)),"
+                   "TypeDec(TypeDecl(c,ArrayTy(int)))),SeqExp())");
 }
 
 TEST(ParseAst, StringsAreShownReEscaped) {

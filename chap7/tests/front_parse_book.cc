@@ -13,7 +13,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path bookDir() { return fs::path(TIGER_SHARED_DIR) / "tiger" / "book"; }
+fs::path bookDir() {
+  return fs::path(TIGER_SHARED_DIR) / "tiger" / "book";
+}
 
 std::string readFile(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);

@@ -18,8 +18,9 @@ std::string errorOf(const std::string& text) {
 TEST(ParseErrors, UnexpectedTokenWithExpectedOnes) {
   EXPECT_EQ(errorOf("let var x = 3 in x end"),
             "t.tig:1:11: error: syntax error, unexpected '=', expecting ':' or ':='");
-  EXPECT_EQ(errorOf("let type t = array int in end"),
-            "t.tig:1:20: error: syntax error, unexpected identifier 'int', expecting 'of'");
+  EXPECT_EQ(
+      errorOf("let type t = array int in end"),
+      "t.tig:1:20: error: syntax error, unexpected identifier 'int', expecting 'of'");
 }
 
 TEST(ParseErrors, UnexpectedTokenNamesItsValue) {
@@ -59,7 +60,8 @@ TEST(ParseErrors, KeywordsAreNotIdentifiers) {
 }
 
 TEST(ParseErrors, MissingEndOrParenthesis) {
-  EXPECT_EQ(errorOf("let in 1"), "t.tig:1:9: error: syntax error, unexpected end of file");
+  EXPECT_EQ(errorOf("let in 1"),
+            "t.tig:1:9: error: syntax error, unexpected end of file");
   EXPECT_EQ(errorOf("(1; 2"), "t.tig:1:6: error: syntax error, unexpected end of file");
   EXPECT_EQ(errorOf("(1))"), "t.tig:1:4: error: syntax error, unexpected ')'");
 }
@@ -70,8 +72,10 @@ TEST(ParseErrors, RecoveryReportsSeveralErrors) {
   EXPECT_EQ(p.failure, ParseFailure::Syntax);
   EXPECT_EQ(p.program, nullptr);
   std::size_t first = p.errors.find("t.tig:1:11: error:");
-  std::size_t second = p.errors.find("t.tig:3:7: error: syntax error, unexpected identifier 'b'");
-  std::size_t third = p.errors.find("t.tig:3:15: error: syntax error, unexpected identifier 'e'");
+  std::size_t second =
+      p.errors.find("t.tig:3:7: error: syntax error, unexpected identifier 'b'");
+  std::size_t third =
+      p.errors.find("t.tig:3:15: error: syntax error, unexpected identifier 'e'");
   ASSERT_NE(first, std::string::npos) << p.errors;
   ASSERT_NE(second, std::string::npos) << p.errors;
   ASSERT_NE(third, std::string::npos) << p.errors;

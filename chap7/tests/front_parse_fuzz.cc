@@ -35,21 +35,24 @@ TEST(ParseFuzz, RandomBytes) {
   std::mt19937 rng(7);
   for (int i = 0; i < 300; ++i) {
     std::string text(rng() % 400, '\0');
-    for (char& c : text) c = static_cast<char>(rng() & 255);
+    for (char& c : text)
+      c = static_cast<char>(rng() & 255);
     expectConsistent(text);
   }
 }
 
 TEST(ParseFuzz, RandomTokenSoup) {
-  const char* pieces[] = {"let", "in", "end", "var", "function", "type", "if", "then",
-                          "else", "while", "do", "for", "to", "break", "nil", "of",
-                          "array", "x", "f", "42", "\"s\"", "(", ")", "[", "]", "{", "}",
-                          ",", ":", ";", ".", "+", "-", "*", "/", "=", "<>", "<", ":=",
-                          "&", "|", "/*", "*/", "\"", "\\"};
+  const char* pieces[] = {
+      "let",   "in", "end",   "var", "function", "type", "if", "then",  "else",
+      "while", "do", "for",   "to",  "break",    "nil",  "of", "array", "x",
+      "f",     "42", "\"s\"", "(",   ")",        "[",    "]",  "{",     "}",
+      ",",     ":",  ";",     ".",   "+",        "-",    "*",  "/",     "=",
+      "<>",    "<",  ":=",    "&",   "|",        "/*",   "*/", "\"",    "\\"};
   std::mt19937 rng(11);
   for (int i = 0; i < 2000; ++i) {
     std::string text;
-    for (int n = rng() % 60; n > 0; --n) text += std::string(pieces[rng() % 45]) + " ";
+    for (int n = rng() % 60; n > 0; --n)
+      text += std::string(pieces[rng() % 45]) + " ";
     expectConsistent(text);
   }
 }

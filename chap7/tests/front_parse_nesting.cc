@@ -14,7 +14,8 @@ const char* kTooDeep = "error: nesting too deep (more than 10000 levels)";
 std::string repeat(const std::string& s, int n) {
   std::string out;
   out.reserve(s.size() * n);
-  for (int i = 0; i < n; ++i) out += s;
+  for (int i = 0; i < n; ++i)
+    out += s;
   return out;
 }
 
@@ -41,29 +42,65 @@ TEST(ParseNesting, Parentheses) {
   EXPECT_EQ(firstError(p.errors), std::string("t.tig:1:10001: ") + kTooDeep);
 }
 
-TEST(ParseNesting, OpenParenthesesWithoutEnd) { expectTooDeep(repeat("(", kDeep)); }
-TEST(ParseNesting, UnaryMinus) { expectTooDeep(repeat("-", kDeep) + "1"); }
-TEST(ParseNesting, Let) { expectTooDeep(nest("let in ", "1", " end", kDeep)); }
-TEST(ParseNesting, LetVarInit) { expectTooDeep(nest("let var x := ", "1", " in x end", kDeep)); }
-TEST(ParseNesting, If) { expectTooDeep(repeat("if 1 then ", kDeep) + "1"); }
-TEST(ParseNesting, ElseIfChain) { expectTooDeep(repeat("if 1 then 1 else ", kDeep) + "1"); }
-TEST(ParseNesting, IfCondition) { expectTooDeep(repeat("if ", kDeep) + "1" + repeat(" then 1", kDeep)); }
-TEST(ParseNesting, While) { expectTooDeep(repeat("while 1 do ", kDeep) + "()"); }
-TEST(ParseNesting, For) { expectTooDeep(repeat("for i := 1 to 2 do ", kDeep) + "()"); }
-TEST(ParseNesting, Calls) { expectTooDeep(nest("f(", "1", ")", kDeep)); }
-TEST(ParseNesting, Subscripts) { expectTooDeep(nest("a[", "1", "]", kDeep)); }
-TEST(ParseNesting, Records) { expectTooDeep(nest("r{a=", "1", "}", kDeep)); }
-TEST(ParseNesting, ArrayCreations) { expectTooDeep(repeat("t[1] of ", kDeep) + "0"); }
-TEST(ParseNesting, Assignments) { expectTooDeep(repeat("a := ", kDeep) + "0"); }
-TEST(ParseNesting, RightNestedSums) { expectTooDeep(nest("1+(", "1", ")", kDeep)); }
+TEST(ParseNesting, OpenParenthesesWithoutEnd) {
+  expectTooDeep(repeat("(", kDeep));
+}
+TEST(ParseNesting, UnaryMinus) {
+  expectTooDeep(repeat("-", kDeep) + "1");
+}
+TEST(ParseNesting, Let) {
+  expectTooDeep(nest("let in ", "1", " end", kDeep));
+}
+TEST(ParseNesting, LetVarInit) {
+  expectTooDeep(nest("let var x := ", "1", " in x end", kDeep));
+}
+TEST(ParseNesting, If) {
+  expectTooDeep(repeat("if 1 then ", kDeep) + "1");
+}
+TEST(ParseNesting, ElseIfChain) {
+  expectTooDeep(repeat("if 1 then 1 else ", kDeep) + "1");
+}
+TEST(ParseNesting, IfCondition) {
+  expectTooDeep(repeat("if ", kDeep) + "1" + repeat(" then 1", kDeep));
+}
+TEST(ParseNesting, While) {
+  expectTooDeep(repeat("while 1 do ", kDeep) + "()");
+}
+TEST(ParseNesting, For) {
+  expectTooDeep(repeat("for i := 1 to 2 do ", kDeep) + "()");
+}
+TEST(ParseNesting, Calls) {
+  expectTooDeep(nest("f(", "1", ")", kDeep));
+}
+TEST(ParseNesting, Subscripts) {
+  expectTooDeep(nest("a[", "1", "]", kDeep));
+}
+TEST(ParseNesting, Records) {
+  expectTooDeep(nest("r{a=", "1", "}", kDeep));
+}
+TEST(ParseNesting, ArrayCreations) {
+  expectTooDeep(repeat("t[1] of ", kDeep) + "0");
+}
+TEST(ParseNesting, Assignments) {
+  expectTooDeep(repeat("a := ", kDeep) + "0");
+}
+TEST(ParseNesting, RightNestedSums) {
+  expectTooDeep(nest("1+(", "1", ")", kDeep));
+}
 TEST(ParseNesting, FunctionBodies) {
   expectTooDeep(nest("let function f() = ", "()", " in end", kDeep));
 }
 
 // Left-recursive chains keep the parser's stack flat but would build a deep AST.
-TEST(ParseNesting, LeftChainOfSums) { expectTooDeep("1" + repeat("+1", kDeep)); }
-TEST(ParseNesting, LeftChainOfFields) { expectTooDeep("a" + repeat(".b", kDeep)); }
-TEST(ParseNesting, LeftChainOfSubscripts) { expectTooDeep("a" + repeat("[0]", kDeep)); }
+TEST(ParseNesting, LeftChainOfSums) {
+  expectTooDeep("1" + repeat("+1", kDeep));
+}
+TEST(ParseNesting, LeftChainOfFields) {
+  expectTooDeep("a" + repeat(".b", kDeep));
+}
+TEST(ParseNesting, LeftChainOfSubscripts) {
+  expectTooDeep("a" + repeat("[0]", kDeep));
+}
 
 TEST(ParseNesting, JustUnderTheLimitParses) {
   for (const std::string& text :
@@ -85,7 +122,8 @@ TEST(ParseNesting, LongFlatSequenceParses) {
 
 TEST(ParseNesting, LongArgumentListAndDeclarations) {
   Parsed p = parseText("let " + repeat("var x := 1 ", 100000) + "in f(" +
-                       repeat("1, ", 100000) + "1) end", false);
+                           repeat("1, ", 100000) + "1) end",
+                       false);
   ASSERT_TRUE(p.program) << firstError(p.errors);
   auto* let = ast::as<ast::LetExp>(p.program->body.get());
   EXPECT_EQ(let->decs.size(), 100000u);
