@@ -55,7 +55,7 @@ std::vector<Program> testcases(const std::string& group) {
 // Through ptoext and MLIR: exit status, stdout and stderr like the oracle's RunOutput.
 RunOutput runThroughMlir(const Program& p) {
   Checked checked(p.text);
-  if (!checked.ok) return RunOutput{-1, "", checked.errors.str()};
+  if (!checked.ok) return RunOutput{-1, "", checked.errors()};
   RunOutput o;
   std::optional<std::string> mlir;
   runOnBigStack([&] { mlir = pto::programToMlir(*checked.prog, true, &o.err); });
@@ -84,7 +84,7 @@ void expectSameAsOracle(const std::vector<Program>& programs) {
       const Program& p = programs[first + j];
       SCOPED_TRACE(p.name);
       Checked checked(p.text);
-      ASSERT_TRUE(checked.ok) << checked.errors.str();
+      ASSERT_TRUE(checked.ok) << checked.errors();
       RunOutput mlir = pending[j].get(), oracle = runTree(*checked.prog, p.input);
       EXPECT_EQ(mlir.exitCode, oracle.exitCode) << mlir.err;
       EXPECT_TRUE(mlir.out == oracle.out) << firstDifference(mlir.out, oracle.out);
