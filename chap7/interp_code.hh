@@ -10,7 +10,7 @@
 //   - every TEMP is resolved to a slot of the activation (fp is slot 0, rv slot 1);
 //   - every CALL is resolved to a Function or a runtime function, every NAME of a
 //     STRING fragment to its string value.
-// The tree itself is not changed; Code nodes point back to it for messages.
+// The tree itself is not changed: the Code is a separate, resolved copy.
 #pragma once
 
 #include "chap7/fragments.hh"

@@ -89,6 +89,10 @@ std::int64_t Memory::pushFrame(std::int64_t words, std::int64_t fpWord) {
 }
 
 std::int64_t Memory::newString(std::string text) {
+  stringBytes_ += text.size();
+  if (stringBytes_ > kMaxStringBytes)
+    runtimeError("out of memory: strings are limited to " + std::to_string(kMaxStringBytes) +
+                 " bytes in all");
   strings_.push_back(std::move(text));
   return kStringTag | static_cast<std::int64_t>(strings_.size() - 1);
 }

@@ -46,7 +46,8 @@ void runToStop(RunResult& result, std::ostream& err, const std::function<void()>
 class Memory {
 public:
   static constexpr std::int64_t kStringTag = std::int64_t{1} << 62;
-  static constexpr std::size_t kMaxHeapWords = std::size_t{1} << 27; // 1 GiB
+  static constexpr std::size_t kMaxHeapWords = std::size_t{1} << 27;   // 1 GiB
+  static constexpr std::size_t kMaxStringBytes = std::size_t{1} << 30; // strings are never freed
 
   std::int64_t load(std::int64_t addr) const { return *slot(addr); }
   void store(std::int64_t addr, std::int64_t value) { *slot(addr) = value; }
@@ -79,6 +80,7 @@ private:
   std::vector<std::int64_t> heap_;
   std::vector<Block> blocks_; // heap block b + 2 is blocks_[b]
   std::vector<std::string> strings_;
+  std::size_t stringBytes_ = 0;
 };
 
 } // namespace tiger::interp
