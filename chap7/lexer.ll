@@ -173,6 +173,7 @@ char controlChar(char c) {
 [*/]            { }
 <<EOF>>         {
                   ctx.lexError(s.start, "unterminated comment");
+                  s.unterminated = true;
                   BEGIN(INITIAL);
                   return Parser::make_END_OF_FILE(Loc{s.pos, s.pos});
                 }
@@ -202,6 +203,7 @@ char controlChar(char c) {
 \n              { newlineInString(ctx); }
 <<EOF>>         {
                   ctx.lexError(s.start, "unterminated string literal");
+                  s.unterminated = true;
                   BEGIN(INITIAL);
                   return Parser::make_END_OF_FILE(Loc{s.pos, s.pos});
                 }

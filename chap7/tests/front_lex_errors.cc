@@ -121,6 +121,14 @@ TEST(LexErrors, UnterminatedStringGivesNoExtraSyntaxError) {
   EXPECT_EQ(p.errors.find("syntax error"), std::string::npos) << p.errors;
 }
 
+TEST(LexErrors, OtherLexicalErrorsDoNotHideAMissingEnd) {
+  Parsed p = parseText("let var x := 1 # in x");
+  EXPECT_EQ(p.failure, ParseFailure::Lexical);
+  EXPECT_NE(p.errors.find("1:22: error: syntax error, unexpected end of file"),
+            std::string::npos)
+      << p.errors;
+}
+
 TEST(LexErrors, FirstErrorDecidesTheFailure) {
   // A syntax error before the lexical one: the failure is Syntax.
   Parsed p = parseText("(1 2) #");
