@@ -80,6 +80,9 @@ Cond Builder::Not(Cond a) {
   return [a = std::move(a)](Temp_label t, Temp_label f) { a(f, t); };
 }
 
+// isTrue(e)(t, f) = CJUMP(NE, e, CONST 0, t, f)
+Cond Builder::isTrue(T_exp e) { return rel(RelOp::NE, e, cnst(0)); }
+
 // ---- structured control flow ----
 
 // if c then A  =>  c(t, join); LABEL t; A; LABEL join
@@ -101,6 +104,15 @@ void Builder::If(const Cond& c, const Body& then, const Body& otherwise) {
   label(f);
   otherwise();
   label(join);
+}
+
+// if c then a else b  =>  ESEQ(c(t, f); LABEL t; MOVE(TEMP r, a); JUMP join;
+//                               LABEL f; MOVE(TEMP r, b); LABEL join,  TEMP r)
+T_exp Builder::IfExp(const Cond& c, const std::function<T_exp()>& then,
+                     const std::function<T_exp()>& otherwise) {
+  T_exp r = temp();
+  Body body = [&] { If(c, [&] { move(r, then()); }, [&] { move(r, otherwise()); }); };
+  return eseq(body, r);
 }
 
 // while c do A  =>  LABEL test; c(body, done); LABEL body; A; JUMP test; LABEL done

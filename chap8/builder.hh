@@ -80,10 +80,16 @@ public:
   Cond And(Cond a, Cond b);                   // a && b, b only when a holds
   Cond Or(Cond a, Cond b);                    // a || b, b only when a fails
   Cond Not(Cond a);                           // a with t and f swapped
+  Cond isTrue(T_exp e);                       // e <> 0, as Translate's unCx of an Ex
 
   // ---- structured control flow ----
   void If(const Cond& c, const Body& then);
   void If(const Cond& c, const Body& then, const Body& otherwise);
+  // if c then a else b as a value (Translate's unEx): an ESEQ that leaves the value
+  // of the arm taken in a fresh temp. Only that arm runs: statements an arm emits
+  // before returning its value run in that arm.
+  T_exp IfExp(const Cond& c, const std::function<T_exp()>& then,
+              const std::function<T_exp()>& otherwise);
   // `cond` runs once, at the loop's test label: statements it emits run before every
   // test, and the Cond it returns decides whether the body runs again.
   void While(const std::function<Cond()>& cond, const Body& body);

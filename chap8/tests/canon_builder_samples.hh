@@ -125,6 +125,23 @@ inline std::vector<Sample> samples() {
     b.callProc("printi", {x});
   }, "12"});
 
+  // x := 2; printi((if x < 3 then (printi(1); 10) else (printi(2); 20))
+  //                 + (if x > 3 then 100 else 200))
+  all.push_back({"IfExpValues", [](ir::Program&, B& b) {
+    auto x = b.temp();
+    b.move(x, b.cnst(2));
+    auto arm = [&](int printed, int value) {
+      return [&b, printed, value] {
+        b.callProc("printi", {b.cnst(printed)});
+        return b.cnst(value);
+      };
+    };
+    T_exp first = b.IfExp(b.rel(RelOp::LT, x, b.cnst(3)), arm(1, 10), arm(2, 20));
+    T_exp second = b.IfExp(b.rel(RelOp::GT, x, b.cnst(3)), [&] { return b.cnst(100); },
+                           [&] { return b.cnst(200); });
+    b.callProc("printi", {b.add(first, second)});
+  }, "1210"});
+
   // function fact(n) = if n <= 1 then 1 else n * fact(n - 1); printi(fact(10))
   all.push_back({"Recursion", [](ir::Program& p, B& b) {
     build::addFunction(p, b, "fact_1", {false}, [&](const std::vector<T_exp>& f) {

@@ -58,6 +58,17 @@ TEST(BuilderShape, AndOrNotShortCircuit) {
                               "printi(t100)", "LABEL L1"}));
 }
 
+TEST(BuilderShape, IfExpLeavesTheArmsValueInATemp) {
+  Fixture f;
+  auto x = f.b.temp();
+  f.b.move(x, f.b.IfExp(f.b.isTrue(x), [&] { return f.b.cnst(1); }, [&] {
+    f.b.callProc("printi", {x});
+    return f.b.cnst(2);
+  }));
+  EXPECT_EQ(f.lines(), (Lines{"t100 <- ESEQ{CJUMP NE t100, 0 -> L0 | L1; LABEL L0; t101 <- 1; "
+                              "JUMP L2; LABEL L1; printi(t100); t101 <- 2; LABEL L2; t101}"}));
+}
+
 TEST(BuilderShape, WhileTestsAtTheTopBreakAndContinue) {
   Fixture f;
   auto i = f.b.temp();
