@@ -84,6 +84,9 @@ void Checker::transTypeDec(ast::TypeDec& d) {
   std::vector<types::NameType*> names;
   NameIndex index;
   FirstDeclarations seen;
+  names.reserve(d.types.size());
+  index.reserve(d.types.size());
+  seen.reserve(d.types.size());
   for (const ast::TypeDecl& td : d.types) {
     declareOnce(seen, td.name, td.loc, "type",
                 [] { return "one batch of mutually recursive types"; });
@@ -187,6 +190,7 @@ void Checker::flattenNames(const std::vector<types::NameType*>& names,
 // may call any fi; then the bodies. A name may appear once per batch (test39).
 void Checker::transFunctionDec(ast::FunctionDec& d) {
   FirstDeclarations seen;
+  seen.reserve(d.funs.size());
   for (auto& f : d.funs) {
     declareOnce(seen, f->name, f->loc, "function",
                 [] { return "one batch of mutually recursive functions"; });
