@@ -112,9 +112,9 @@ TEST(InterpControl, AMillionStatements) {
   for (int shape = 0; shape < 3; ++shape) {
     ProgramBuilder b;
     Temp_temp t = b.newTemp();
-    std::vector<T_stm> stms;
-    for (int k = 0; k < kN; ++k)
-      stms.push_back(b.a.Move(b.a.Temp(t), b.bin(BinOp::PLUS, b.a.Temp(t), b.c(1))));
+    // One MOVE node shared by every position: trees may share subtrees.
+    T_stm increment = b.a.Move(b.a.Temp(t), b.bin(BinOp::PLUS, b.a.Temp(t), b.c(1)));
+    std::vector<T_stm> stms(kN, increment);
     stms.push_back(b.printi(b.a.Temp(t)));
     b.proc("tigermain", {true});
     if (shape == 0) {
