@@ -5,6 +5,8 @@
 // recovery in sequences and declarations reporting later errors too.
 #include "front_parse_util.hh"
 
+#include <thread>
+
 namespace tiger::test {
 namespace {
 
@@ -95,6 +97,21 @@ TEST(ParseErrors, TwoParsesSideBySide) {
   EXPECT_EQ(errorOf("a b"), errorOf("a b"));
   Parsed p = parseText("1 + 2");
   EXPECT_EQ(p.failure, ParseFailure::None);
+}
+
+TEST(ParseErrors, ParsesInTwoThreadsAtOnce) {
+  // Reentrant scanner, parser state in a ParseContext: threads do not interfere.
+  std::string good = "(1";
+  for (int i = 0; i < 100000; ++i) good += "; 1";
+  good += ")";
+  Parsed a, b;
+  std::thread t1([&] { a = parseText(good, false); });
+  std::thread t2([&] { b = parseText("let var x = 1 in x end", false); });
+  t1.join();
+  t2.join();
+  EXPECT_EQ(a.failure, ParseFailure::None) << firstError(a.errors);
+  EXPECT_EQ(firstError(b.errors),
+            "t.tig:1:11: error: syntax error, unexpected '=', expecting ':' or ':='");
 }
 
 } // namespace
