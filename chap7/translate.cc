@@ -26,6 +26,7 @@
 #include "chap7/types.hh"
 
 #include <algorithm>
+#include <memory>
 #include <unordered_map>
 
 namespace tiger {
@@ -327,17 +328,27 @@ TrExp Translator::compare(const ast::OpExp& e, RelOp op) {
 
 // a & b  is  if a then b else 0:  (t, f) => SEQ(a(z, f), SEQ(LABEL z, b(t, f)))
 // a | b  is  if a then 1 else b:  (t, f) => SEQ(a(t, z), SEQ(LABEL z, b(t, f)))
-// b runs only when a did not decide.
+// b runs only when a did not decide. Used as a value when b is not 0 or 1 (2 & 3 is 3),
+// it is the if's value (ifValue). Shared pointers let either form take a and b.
 TrExp Translator::shortCircuit(const ast::OpExp& e) {
   bool isAnd = e.op == ast::Oper::And;
   Temp_label z = temps_.newLabel();
-  CondFn a = cx(*e.left);
-  CondFn b = cx(*e.right);
-  return TrExp::Cx(
-      [this, isAnd, a = std::move(a), b = std::move(b), z](Temp_label t, Temp_label f) {
-        T_stm first = isAnd ? a(z, f) : a(t, z);
-        return A.Seq(first, A.Seq(A.Label(z), b(t, f)));
-      });
+  auto a = std::make_shared<CondFn>(cx(*e.left));
+  auto b = std::make_shared<TrExp>(exp(*e.right));
+  CondFn cond = [this, isAnd, a, b, z](Temp_label t, Temp_label f) {
+    T_stm first = isAnd ? (*a)(z, f) : (*a)(t, z);
+    return A.Seq(first, A.Seq(A.Label(z), translate::unCx(p_, std::move(*b))(t, f)));
+  };
+  if (translate::isBoolean(*b)) return TrExp::Cx(std::move(cond));
+  auto value = [this, isAnd, a, b] {
+    Branch br{nullptr, temps_.newLabel(), temps_.newLabel()};
+    br.test = (*a)(br.t, br.f);
+    TrExp other = TrExp::Ex(A.Const(isAnd ? 0 : 1));
+    TrExp v = isAnd ? ifValue(br, std::move(*b), std::move(other))
+                    : ifValue(br, std::move(other), std::move(*b));
+    return v.ex;
+  };
+  return TrExp::Cx(std::move(cond), std::move(value));
 }
 
 // T{f1 = e1, ..., fn = en} =>
@@ -422,14 +433,22 @@ TrExp Translator::ifThenElse(const Branch& br, TrExp a, TrExp b) {
 
 // if a then b else c, b or c a condition (as `x < y & y < z` becomes): a condition,
 //   (T, F) => SEQ(a(t, f), LABEL t, b(T, F), LABEL f, c(T, F))
-// so no 0/1 value is made only to be tested again.
+// so no 0/1 value is made only to be tested again. Its value, unless b and c are both
+// 0 or 1, is the if's value (ifValue).
 TrExp Translator::ifCond(const Branch& br, TrExp a, TrExp b) {
-  CondFn ca = translate::unCx(p_, std::move(a));
-  CondFn cb = translate::unCx(p_, std::move(b));
-  return TrExp::Cx(
-      [this, br, ca = std::move(ca), cb = std::move(cb)](Temp_label T, Temp_label F) {
-        return A.SeqList({br.test, A.Label(br.t), ca(T, F), A.Label(br.f), cb(T, F)});
-      });
+  bool boolean = translate::isBoolean(a) && translate::isBoolean(b);
+  auto pa = std::make_shared<TrExp>(std::move(a)),
+       pb = std::make_shared<TrExp>(std::move(b));
+  CondFn cond = [this, br, pa, pb](Temp_label T, Temp_label F) {
+    T_stm sa = translate::unCx(p_, std::move(*pa))(T, F);
+    T_stm sb = translate::unCx(p_, std::move(*pb))(T, F);
+    return A.SeqList({br.test, A.Label(br.t), sa, A.Label(br.f), sb});
+  };
+  if (boolean) return TrExp::Cx(std::move(cond));
+  auto value = [this, br, pa, pb] {
+    return ifValue(br, std::move(*pa), std::move(*pb)).ex;
+  };
+  return TrExp::Cx(std::move(cond), std::move(value));
 }
 
 // if a then b else c (a value)

@@ -6,8 +6,15 @@ namespace tiger::translate {
 
 using tree::RelOp;
 
+bool isBoolean(const TrExp& e) {
+  if (e.kind == TrExp::Kind::Cx) return !e.value;
+  auto* c = e.kind == TrExp::Kind::Ex ? tree::cast<tree::Const>(e.ex) : nullptr;
+  return c && (c->value == 0 || c->value == 1);
+}
+
 // unEx(Ex e)  = e
 // unEx(Nx s)  = ESEQ(s, CONST 0)
+// unEx(Cx c with a value v) = v()
 // unEx(Cx c)  = ESEQ(SEQ(MOVE(TEMP r, CONST 1),
 //                    SEQ(c(t, f),
 //                    SEQ(LABEL f,
@@ -19,7 +26,9 @@ T_exp unEx(ir::Program& prog, TrExp e) {
   switch (e.kind) {
   case TrExp::Kind::Ex: return e.ex;
   case TrExp::Kind::Nx: return A.Eseq(e.nx, A.Const(0));
-  case TrExp::Kind::Cx: break;
+  case TrExp::Kind::Cx:
+    if (e.value) return e.value();
+    break;
   }
   Temp_temp r = prog.temps.newTemp();
   Temp_label t = prog.temps.newLabel(), f = prog.temps.newLabel();

@@ -32,6 +32,20 @@ TEST_F(Conversions, UnExOfACondBuildsZeroOrOne) {
       "LABEL L0)))),t101)");
 }
 
+TEST_F(Conversions, UnExOfACondWithAValueUsesIt) {
+  TrExp e = less();
+  e.value = [this] { return A.Const(3); };
+  EXPECT_FALSE(translate::isBoolean(e));
+  EXPECT_EQ(irtest::flat(translate::unEx(prog, std::move(e))), "3");
+}
+
+TEST_F(Conversions, BooleansAreCondsAndConstantsZeroOrOne) {
+  EXPECT_TRUE(translate::isBoolean(less()));
+  EXPECT_TRUE(translate::isBoolean(TrExp::Ex(A.Const(1))));
+  EXPECT_FALSE(translate::isBoolean(TrExp::Ex(A.Const(2))));
+  EXPECT_FALSE(translate::isBoolean(TrExp::Ex(A.Temp(prog.temps.rv()))));
+}
+
 TEST_F(Conversions, UnExOfAStatementIsZero) {
   EXPECT_EQ(irtest::flat(translate::unEx(prog, TrExp::Nx(A.Label(l("X"))))),
             "ESEQ(LABEL X,0)");

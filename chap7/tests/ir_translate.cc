@@ -97,6 +97,31 @@ TEST(Translate, AndOrShortCircuitAsJumps) {
   EXPECT_FALSE(contains(m, "CJUMP(NE")) << "no 0/1 value is built and retested:\n" << m;
 }
 
+// a & b is `if a then b else 0`: as a value it is b's value, not 1 (2 & 3 is 3);
+// as a condition it is still jumps.
+TEST(Translate, AndOrOfIntegersKeepTheIfValue) {
+  auto ir = translateText("(printi(2 & 3); printi(0 | 5))");
+  ASSERT_TRUE(ir);
+  std::string m = flatProc(*ir, 0);
+  EXPECT_TRUE(contains(m, "MOVE(t100,3)")) << m;
+  EXPECT_TRUE(contains(m, "MOVE(t100,0)")) << m;
+  EXPECT_TRUE(contains(m, "MOVE(t101,1)")) << m;
+  EXPECT_TRUE(contains(m, "MOVE(t101,5)")) << m;
+  auto cond = translateText("let var x := 2 in if x & x then printi(1) end");
+  ASSERT_TRUE(cond);
+  m = flatProc(*cond, 0);
+  EXPECT_TRUE(
+      contains(m, "SEQ(CJUMP(NE,t100,0,L2,L1),SEQ(LABEL L2,CJUMP(NE,t100,0,L0,L1)))"))
+      << m;
+}
+
+TEST(Translate, IfMixingAConditionAndAnIntegerKeepsTheInteger) {
+  auto ir = translateText("printi(if 0 then 1 < 2 else 5)");
+  ASSERT_TRUE(ir);
+  std::string m = flatProc(*ir, 0);
+  EXPECT_TRUE(contains(m, "MOVE(t100,5)")) << m;
+}
+
 TEST(Translate, StringComparisonsCallTheRuntime) {
   auto ir = translateText(R"(let var s := "a" in
       if s = "b" then printi(1); if s <> "b" then printi(2);
