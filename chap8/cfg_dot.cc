@@ -3,7 +3,8 @@
 // Input: the C_block of one function (every block LABEL first, JUMP/CJUMP last, the
 // `done` label outside all blocks) and optionally C_traceSchedule's list of it.
 // Output: one digraph, top-down, monospace, with
-//   - a box per block listing its statements one per line (stmLine),
+//   - a box per block listing its statements one per line (stmLine; with the program's
+//     string table, a string literal's label shows as its text),
 //   - an ellipse `done` for the exit, a dashed box for any label no block defines,
 //   - JUMP edges solid; CJUMP edges "T" (green) to the true label and "F" (red,
 //     dashed) to the false label.
@@ -25,6 +26,7 @@
 
 #include "chap7/temp.hh"
 
+#include <cstdio>
 #include <map>
 #include <ostream>
 #include <string>
@@ -44,23 +46,59 @@ constexpr int kMaxDepth = 24;
 
 std::string labelName(Temp_label l) { return l.name ? l.str() : "<no label>"; }
 
+// A line being written, and the string literals NAMEs may refer to (or null).
+struct Line {
+  std::string text;
+  const StringTable* strings = nullptr;
+  Line& operator+=(const std::string& s) { return text += s, *this; }
+  Line& operator+=(char c) { return text += c, *this; }
+};
+
+// A string literal in C syntax, cut after 20 characters: "abc\n", "a long te...".
+std::string literal(const std::string& text) {
+  constexpr std::size_t kShown = 20;
+  std::string q = "\"";
+  for (std::size_t i = 0; i < text.size() && i < kShown; ++i) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c == '\n') q += "\\n";
+    else if (c == '\t') q += "\\t";
+    else if (c == '"' || c == '\\') q += std::string("\\") + static_cast<char>(c);
+    else if (c >= 32 && c < 127) q += static_cast<char>(c);
+    else {
+      char octal[8];
+      std::snprintf(octal, sizeof octal, "\\%03o", c);
+      q += octal;
+    }
+  }
+  return q + (text.size() > kShown ? "...\"" : "\"");
+}
+
+// NAME l: the literal when l labels a STRING fragment, else the label.
+std::string nameText(const Line& out, Temp_label l) {
+  if (out.strings && l.name) {
+    auto it = out.strings->find(l);
+    if (it != out.strings->end()) return literal(it->second);
+  }
+  return labelName(l);
+}
+
 // Java-like operators: >>> is the logical shift, >> the arithmetic one.
 const char* symbol(BinOp op) {
   static const char* const symbols[] = {"+", "-", "*", "/", "&", "|", "<<", ">>>", ">>", "^"};
   return symbols[static_cast<int>(op)];
 }
 
-void expLine(std::string& out, const tree::Exp* e, int depth);
+void expLine(Line& out, const tree::Exp* e, int depth);
 
 // An operand of BINOP: parenthesized when it is itself a BINOP.
-void operandLine(std::string& out, const tree::Exp* e, int depth) {
+void operandLine(Line& out, const tree::Exp* e, int depth) {
   bool paren = e && e->kind == ExpKind::BINOP;
   if (paren) out += '(';
   expLine(out, e, depth);
   if (paren) out += ')';
 }
 
-void callLine(std::string& out, const tree::Call* c, int depth) {
+void callLine(Line& out, const tree::Call* c, int depth) {
   if (auto* n = tree::cast<tree::Name>(c->fun)) out += labelName(n->label);
   else operandLine(out, c->fun, depth + 1);
   out += '(';
@@ -71,9 +109,9 @@ void callLine(std::string& out, const tree::Call* c, int depth) {
   out += ')';
 }
 
-void stmLineTo(std::string& out, const tree::Stm* s, int depth);
+void stmLineTo(Line& out, const tree::Stm* s, int depth);
 
-void expLine(std::string& out, const tree::Exp* e, int depth) {
+void expLine(Line& out, const tree::Exp* e, int depth) {
   if (!e) return void(out += "<null>");
   if (depth > kMaxDepth) return void(out += "...");
   switch (e->kind) {
@@ -96,14 +134,14 @@ void expLine(std::string& out, const tree::Exp* e, int depth) {
     expLine(out, x->exp, depth + 1);
     return void(out += '}');
   }
-  case ExpKind::NAME: out += labelName(tree::cast<tree::Name>(e)->label); return;
+  case ExpKind::NAME: out += nameText(out, tree::cast<tree::Name>(e)->label); return;
   case ExpKind::CONST: out += std::to_string(tree::cast<tree::Const>(e)->value); return;
   case ExpKind::CALL: return callLine(out, tree::cast<tree::Call>(e), depth);
   }
 }
 
 // JUMP L  when the jump is JUMP(NAME L, [L]); else  JUMP e [L1, L2]
-void jumpLine(std::string& out, const tree::Jump* j, int depth) {
+void jumpLine(Line& out, const tree::Jump* j, int depth) {
   out += "JUMP ";
   auto* n = tree::cast<tree::Name>(j->exp);
   if (n && j->jumps.size() == 1 && j->jumps[0] == n->label) return void(out += labelName(n->label));
@@ -114,7 +152,7 @@ void jumpLine(std::string& out, const tree::Jump* j, int depth) {
   out += ']';
 }
 
-void stmLineTo(std::string& out, const tree::Stm* s, int depth) {
+void stmLineTo(Line& out, const tree::Stm* s, int depth) {
   if (!s) return void(out += "<null>");
   if (depth > kMaxDepth) return void(out += "...");
   switch (s->kind) {
@@ -147,10 +185,17 @@ void stmLineTo(std::string& out, const tree::Stm* s, int depth) {
 
 } // namespace
 
-std::string stmLine(const tree::Stm* s) {
-  std::string out;
+std::string stmLine(const tree::Stm* s, const StringTable* strings) {
+  Line out{"", strings};
   stmLineTo(out, s, 0);
-  return out;
+  return out.text;
+}
+
+StringTable stringTable(const ir::Program& prog) {
+  StringTable table;
+  for (const ir::StringFrag& f : prog.strings)
+    if (f.label.name) table.emplace(f.label, f.text);
+  return table;
 }
 
 // ---- the graph ----
@@ -246,7 +291,8 @@ const char* traceColor(int trace) {
 
 class CfgWriter {
 public:
-  CfgWriter(std::ostream& out, std::vector<Node> nodes, Temp_label done, bool scheduled);
+  CfgWriter(std::ostream& out, std::vector<Node> nodes, Temp_label done, bool scheduled,
+            const StringTable* strings);
   void write(const std::string& funcName);
 
 private:
@@ -262,14 +308,15 @@ private:
   std::vector<Node> nodes_;
   Temp_label done_;
   bool scheduled_;
+  const StringTable* strings_;
   std::map<std::string, std::string> idOfLabel_; // label name -> node id (lookup only)
   std::vector<std::string> missing_;             // labels no block defines, in order met
   std::vector<Edge> edges_;
 };
 
 CfgWriter::CfgWriter(std::ostream& out, std::vector<Node> nodes, Temp_label done,
-                     bool scheduled)
-    : out_(out), nodes_(std::move(nodes)), done_(done), scheduled_(scheduled) {
+                     bool scheduled, const StringTable* strings)
+    : out_(out), nodes_(std::move(nodes)), done_(done), scheduled_(scheduled), strings_(strings) {
   for (std::size_t i = 0; i < nodes_.size(); ++i)
     if (const tree::Label* l = leadingLabel(nodes_[i]))
       idOfLabel_.emplace(labelName(l->label), nodeId(i)); // the first definition wins
@@ -304,7 +351,7 @@ void CfgWriter::collectEdges(std::size_t i) {
 // A box: "#k" (its place in the final order) or "Bk", then a line per statement.
 void CfgWriter::writeNode(std::size_t i) {
   std::vector<std::string> lines{scheduled_ ? "#" + std::to_string(i + 1) : nodeId(i)};
-  for (T_stm s : nodes_[i].stms) lines.push_back(stmLine(s));
+  for (T_stm s : nodes_[i].stms) lines.push_back(stmLine(s, strings_));
   out_ << (scheduled_ ? "    " : "  ") << nodeId(i) << " [label=" << dotLines(lines) << "];\n";
 }
 
@@ -354,7 +401,7 @@ void CfgWriter::write(const std::string& funcName) {
 } // namespace
 
 void drawCfg(std::ostream& out, const std::string& funcName, const C_block& blocks,
-             const std::vector<T_stm>* scheduled) {
+             const std::vector<T_stm>* scheduled, const StringTable* strings) {
   std::vector<Node> nodes;
   if (scheduled) {
     nodes = splitAtLabels(*scheduled, blocks.label);
@@ -362,7 +409,7 @@ void drawCfg(std::ostream& out, const std::string& funcName, const C_block& bloc
   } else {
     for (const auto& stms : blocks.stmLists) nodes.push_back(Node{stms, 0});
   }
-  CfgWriter(out, std::move(nodes), blocks.label, scheduled != nullptr).write(funcName);
+  CfgWriter(out, std::move(nodes), blocks.label, scheduled != nullptr, strings).write(funcName);
 }
 
 namespace {
@@ -374,19 +421,19 @@ std::optional<std::string> named(const std::string& func, std::optional<std::str
 }
 
 std::optional<std::string> drawProc(std::ostream& out, const ir::ProcFrag& proc, Context& cx,
-                                    bool scheduled) {
+                                    bool scheduled, const StringTable& strings) {
   std::string func = proc.frame ? labelName(proc.frame->name()) : proc.sourceName;
   std::vector<T_stm> linear = C_linearize(cx, cx.arena.SeqList(proc.body));
   if (auto msg = named(func, checkCanonical(linear))) return msg;
   C_block blocks = C_basicBlocks(cx, linear);
   if (auto msg = named(func, checkBlocks(blocks))) return msg;
   if (!scheduled) {
-    drawCfg(out, func, blocks, nullptr);
+    drawCfg(out, func, blocks, nullptr, &strings);
     return std::nullopt;
   }
   std::vector<T_stm> traces = C_traceSchedule(cx, blocks);
   if (auto msg = named(func, checkTraces(traces))) return msg;
-  drawCfg(out, func, blocks, &traces);
+  drawCfg(out, func, blocks, &traces, &strings);
   return std::nullopt;
 }
 
@@ -394,8 +441,9 @@ std::optional<std::string> drawProc(std::ostream& out, const ir::ProcFrag& proc,
 
 std::optional<std::string> emitCfgDot(std::ostream& out, ir::Program& prog, Context& cx,
                                       bool scheduled) {
+  StringTable strings = stringTable(prog);
   for (const ir::ProcFrag& proc : prog.procs)
-    if (auto msg = drawProc(out, proc, cx, scheduled)) return msg;
+    if (auto msg = drawProc(out, proc, cx, scheduled, strings)) return msg;
   return std::nullopt;
 }
 

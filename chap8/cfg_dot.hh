@@ -10,17 +10,23 @@
 #include "chap8/canon.hh"
 
 #include <iosfwd>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace tiger::canon {
 
+// The text of each STRING fragment by its label: with one, a NAME of a string literal
+// shows as the literal ("abc\n"), cut after 20 characters.
+using StringTable = std::map<Temp_label, std::string>;
+StringTable stringTable(const ir::Program& prog);
+
 // One digraph for function `funcName`. Without `scheduled`, the blocks of `blocks` as
 // C_basicBlocks made them; with it (the output of C_traceSchedule(blocks)), the blocks
 // of that final order, grouped by trace (see cfg_dot.cc for how they are recovered).
 void drawCfg(std::ostream& out, const std::string& funcName, const C_block& blocks,
-             const std::vector<T_stm>* scheduled);
+             const std::vector<T_stm>* scheduled, const StringTable* strings = nullptr);
 
 // For every PROC: C_linearize, C_basicBlocks and, when `scheduled`, C_traceSchedule
 // (each followed by its checker), then drawCfg. PROC bodies are left unchanged.
@@ -31,7 +37,8 @@ std::optional<std::string> emitCfgDot(std::ostream& out, ir::Program& prog, Cont
 
 // One statement on one line, as a CFG node shows it: "t100 <- t101 + 1",
 // "M[fp + -8] <- 0", "CJUMP LT t100, 10 -> L3 | L4", "JUMP L5", "LABEL L3",
-// "printi(t100)". Nested expressions are parenthesized; very deep ones are cut ("...").
-std::string stmLine(const tree::Stm* s);
+// "printi(t100)", "print(\"hello\")" (with `strings`). Nested expressions are
+// parenthesized; very deep ones are cut ("...").
+std::string stmLine(const tree::Stm* s, const StringTable* strings = nullptr);
 
 } // namespace tiger::canon

@@ -1,7 +1,8 @@
 // canon_cfgdot_format.cc - drawCfg on hand-made blocks and traces (no canon pass
 // runs): the exact Graphviz text of a small if-then-else before and after tracing,
 // how traces are recovered from a scheduled list, labels no block defines, and the
-// one-line statement form. Expects the goldens below; dot must accept each output.
+// one-line statement form, string literals included. Expects the goldens below; dot must
+// accept each output.
 #include "chap8/cfg_dot.hh"
 
 #include "canon_cfgdot_support.hh"
@@ -158,6 +159,10 @@ TEST(CfgDotFormat, StatementLines) {
   EXPECT_EQ(line(a.Exp(a.Call(a.Name(f), {a.Name(l), t}))), "f_1(L0, t100)");
   EXPECT_EQ(line(a.Jump(a.Temp(temps.rv()), {l, f})), "JUMP rv [L0, f_1]");
   EXPECT_EQ(line(a.Seq(a.Label(l), a.Exp(a.Eseq(a.Jump(l), a.Const(0))))), "LABEL L0; ESEQ{JUMP L0; 0}");
+  // A NAME of a STRING fragment shows as its literal, C-escaped and cut.
+  canon::StringTable strings{{l, "a\"b\\\n\t\x01" + std::string(30, 'z')}};
+  EXPECT_EQ(canon::stmLine(a.Exp(a.Call(a.Name(f), {a.Name(l)})), &strings),
+            R"(f_1("a\"b\\\n\t\001zzzzzzzzzzzzz..."))");
   // A chain deeper than the line shows ends in "...", without recursing further.
   T_exp deep = t;
   for (int i = 0; i < 100000; ++i) deep = a.Binop(tree::BinOp::MINUS, deep, a.Const(1));

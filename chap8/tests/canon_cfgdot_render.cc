@@ -101,5 +101,17 @@ TEST(CfgDotRender, ForLoopShowsOrderAndStatements) {
   test::expectDotRenders(dot);
 }
 
+// String literals show as text: print(" "), escaped for dot.
+TEST(CfgDotRender, StringLiteralsShowTheirText) {
+  for (const test::Sample& s : test::samples()) {
+    if (s.name != "NestedBreak") continue;
+    auto prog = test::makeProgram(s);
+    canon::Context cx{prog->arena, prog->temps, {}, {}};
+    std::ostringstream out;
+    ASSERT_FALSE(canon::emitCfgDot(out, *prog, cx, false));
+    EXPECT_NE(out.str().find(R"(\lprint(\" \")\l)"), std::string::npos) << out.str();
+  }
+}
+
 } // namespace
 } // namespace tiger
