@@ -22,7 +22,7 @@
 // Phase 2 (break):
 //   while (S; c): body   =>  __break_N = False
 //                            while (not __break_N and c): body'         (S empty, c cannot fail)
-//                            while (if not __break_N: S; _condN = c  else: _condN = False;
+//                            while (_condN = False; if not __break_N: S; _condN = c;
 //                                   _condN): body'                        (otherwise)
 //   The flag is tested FIRST: the condition is never evaluated after a break.
 //
@@ -51,6 +51,8 @@ using sir::StmtKind;
 using sir::StmtPtr;
 using sir::VarId;
 
+constexpr VarId kNoFlag = sir::kNoVar;
+
 // How a block can end with respect to the jump being removed.
 enum class Exits { Never, Always, Maybe };
 
@@ -59,11 +61,14 @@ ExprPtr notVar(const sir::Function& f, VarId v) {
 }
 StmtPtr assign(VarId v, ExprPtr e) { return std::make_unique<sir::Assign>(v, std::move(e)); }
 
-// Does the block hold a `kind` statement (looking into Ifs, not into loops, whose own
-// jumps are gone by the time this is asked)?
+// Does the block hold a `kind` statement (looking into Ifs and into the condition
+// statements of whiles, whose jumps belong to the enclosing loop; not into loop
+// bodies, whose own jumps are gone by the time this is asked)?
 bool containsJump(const Block& b, StmtKind kind) {
   for (const StmtPtr& s : b) {
     if (s->kind == kind) return true;
+    if (s->kind == StmtKind::While && containsJump(sir::as<sir::While>(s.get())->condStmts, kind))
+      return true;
     if (s->kind != StmtKind::If) continue;
     auto* i = sir::as<sir::If>(s.get());
     if (containsJump(i->thenBody, kind) || containsJump(i->elseBody, kind)) return true;
@@ -91,6 +96,9 @@ private:
   Block breakFor(std::unique_ptr<sir::For> f);
   Exits rewrite(Block& b, StmtKind kind, VarId flag);
   Exits rewriteIf(Block& b, std::size_t k, StmtKind kind, VarId flag);
+  Exits rewriteWhileTest(Block& b, std::size_t k, StmtKind kind, VarId flag);
+  Exits guardRest(Block& b, Block rest, StmtKind kind, VarId flag);
+  void condVariable(sir::While& w, Block test, VarId flag);
   void dropAssignments(Block& b, VarId flag);
   VarId newVar(const char* prefix, int& counter, sir::Type t) {
     return f_.newVar(prefix + std::to_string(counter++), t);
@@ -121,8 +129,6 @@ void FunctionCft::loops(Block& b) {
 Block FunctionCft::loop(StmtPtr s) {
   if (s->kind == StmtKind::While) {
     std::unique_ptr<sir::While> w(sir::as<sir::While>(s.release()));
-    if (containsJump(w->condStmts, StmtKind::Break) || containsJump(w->condStmts, StmtKind::Continue))
-      throw PtoError("ptoext does not support break or continue inside a while condition");
     loops(w->condStmts);
     loops(w->body);
     removeContinue(w->body);
@@ -170,6 +176,9 @@ Exits FunctionCft::rewrite(Block& b, StmtKind kind, VarId flag) {
       b.push_back(assign(flag, sir::boolConst(true)));
       return Exits::Always;
     }
+    if (b[k]->kind == StmtKind::While &&
+        containsJump(sir::as<sir::While>(b[k].get())->condStmts, kind))
+      return rewriteWhileTest(b, k, kind, flag);
     if (b[k]->kind != StmtKind::If) continue;
     auto* i = sir::as<sir::If>(b[k].get());
     if (containsJump(i->thenBody, kind) || containsJump(i->elseBody, kind))
@@ -191,10 +200,44 @@ Exits FunctionCft::rewriteIf(Block& b, std::size_t k, StmtKind kind, VarId flag)
     for (StmtPtr& s : rest) other.push_back(std::move(s));
     return rewrite(other, kind, flag) == Exits::Always ? Exits::Always : Exits::Maybe;
   }
+  return guardRest(b, std::move(rest), kind, flag);
+}
+
+// b += [if not F: rest'] after a statement that may have jumped.
+Exits FunctionCft::guardRest(Block& b, Block rest, StmtKind kind, VarId flag) {
   flagRead_ = true;
+  if (rest.empty()) return Exits::Maybe;
   Exits r = rewrite(rest, kind, flag);
   b.push_back(std::make_unique<sir::If>(notVar(f_, flag), std::move(rest), Block{}));
   return r == Exits::Always ? Exits::Always : Exits::Maybe;
+}
+
+// b[k] is a while whose condition statements S jump out of the loop being rewritten
+// (`while (if a: break; c) do ...` inside that loop):
+//   while (S; c): body  =>  while (_condN = False; S'; [if not F:] _condN = c; _condN): body
+//   rest                    if not F: rest'
+// S' sets F instead of jumping; the while then stops, and the rest is skipped.
+Exits FunctionCft::rewriteWhileTest(Block& b, std::size_t k, StmtKind kind, VarId flag) {
+  auto* w = sir::as<sir::While>(b[k].get());
+  Block test = std::move(w->condStmts);
+  w->condStmts.clear();
+  condVariable(*w, std::move(test), kNoFlag);
+  rewrite(w->condStmts, kind, flag);
+  return guardRest(b, tail(b, k + 1), kind, flag);
+}
+
+// The condition of w becomes a BOOL variable set by statements (file comment):
+//   _condN = False; [if not guard:] test; _condN = cond     (no `if` when guard is none)
+void FunctionCft::condVariable(sir::While& w, Block test, VarId guard) {
+  VarId c = newVar("_cond", conds_, sir::Type::Bool);
+  test.push_back(assign(c, std::move(w.cond)));
+  w.condStmts.push_back(assign(c, sir::boolConst(false)));
+  if (guard == kNoFlag) {
+    for (StmtPtr& s : test) w.condStmts.push_back(std::move(s));
+  } else {
+    w.condStmts.push_back(std::make_unique<sir::If>(notVar(f_, guard), std::move(test), Block{}));
+  }
+  w.cond = sir::varRef(f_, c);
 }
 
 // Phase 2 for a while loop.
@@ -211,14 +254,9 @@ Block FunctionCft::breakWhile(std::unique_ptr<sir::While> w) {
     w->cond = std::make_unique<sir::Binary>(sir::Type::Bool, sir::BinOp::And, notVar(f_, flag),
                                             std::move(w->cond));
   } else {
-    VarId c = newVar("_cond", conds_, sir::Type::Bool);
     Block test = std::move(w->condStmts);
-    test.push_back(assign(c, std::move(w->cond)));
-    Block stopped;
-    stopped.push_back(assign(c, sir::boolConst(false)));
     w->condStmts.clear();
-    w->condStmts.push_back(std::make_unique<sir::If>(notVar(f_, flag), std::move(test), std::move(stopped)));
-    w->cond = sir::varRef(f_, c);
+    condVariable(*w, std::move(test), flag);
   }
   out.push_back(std::move(w));
   return out;

@@ -11,8 +11,8 @@
 
 namespace tiger::pto {
 
-// Throws PtoError on IR it cannot transform (a break or continue in a while
-// condition that belongs to an enclosing loop).
+// A break or continue in a while's condition statements belongs to the loop around
+// that while (semant's rule), and is removed with that loop's.
 void ctrlFlowTransform(sir::Module& m);
 
 } // namespace tiger::pto

@@ -9,6 +9,7 @@
 //           run body; iter_args := yielded;  then return_vars := iter_args
 //   While   iter_args := init; loop { condStmts; if not cond: return_vars := condValues,
 //           stop; run body; iter_args := yielded }
+//           (a break/continue in condStmts belongs to the enclosing loop: it leaves)
 // Each Tiger call is one C++ recursion: callers run this on a big stack (big_stack.hh).
 #include "ptoext/sir_interp.hh"
 
@@ -277,7 +278,8 @@ Flow Machine::forStmt(const For& s, Activation& a) {
 Flow Machine::whileStmt(const While& s, Activation& a) {
   copy(s.iterArgs, readAll(s.initValues, a), a);
   for (;;) {
-    if (block(s.condStmts, a) != Flow::Normal) internalError("jump out of a while condition");
+    Flow test = block(s.condStmts, a);
+    if (test != Flow::Normal) return test; // a jump of the enclosing loop
     if (!eval(*s.cond, a)) break;
     a.yielded.clear();
     Flow f = block(s.body, a);
