@@ -142,6 +142,18 @@ inline std::vector<Sample> samples() {
     b.callProc("printi", {b.add(first, second)});
   }, "1210"});
 
+  // i := 0; while i < 10 do (i := i + 1; printi((if i = 3 then break; i)))
+  // A break out of an ESEQ inside call arguments: the call must not happen.
+  all.push_back({"BreakInsideEseq", [](ir::Program&, B& b) {
+    auto i = b.temp();
+    b.move(i, b.cnst(0));
+    b.While(b.rel(RelOp::LT, i, b.cnst(10)), [&] {
+      b.move(i, b.add(i, b.cnst(1)));
+      auto breakAt3 = [&] { b.If(b.rel(RelOp::EQ, i, b.cnst(3)), [&] { b.Break(); }); };
+      b.callProc("printi", {b.eseq(breakAt3, i)});
+    });
+  }, "12"});
+
   // function fact(n) = if n <= 1 then 1 else n * fact(n - 1); printi(fact(10))
   all.push_back({"Recursion", [](ir::Program& p, B& b) {
     build::addFunction(p, b, "fact_1", {false}, [&](const std::vector<T_exp>& f) {
