@@ -148,7 +148,7 @@ void Effects::add(const tree::Stm* s) {
 
 // commute(s, e), the book's: isNop(s) || e is NAME || e is CONST; then this project's
 // sharper test (linearize.hh says why each condition keeps the program's meaning).
-bool commute(const Options& opts, const Effects& s, const tree::Exp* e) {
+bool commuteWith(const Options& opts, const Effects& s, const tree::Exp* e) {
   if (!s.nonEmpty) return true;
   if (cast<tree::Const>(e) || cast<tree::Name>(e)) return true;
   if (opts.bookCommute || s.unknown || !e) return false;
@@ -164,7 +164,7 @@ bool commute(const Options& opts, const std::vector<T_stm>& s, const tree::Exp* 
   Effects fx;
   for (const tree::Stm* x : s)
     if (!isNop(opts, x)) fx.add(x);
-  return commute(opts, fx, e);
+  return commuteWith(opts, fx, e);
 }
 
 // ---------------------------------------------------------------- the rewriter
@@ -264,7 +264,7 @@ void Linearizer::saveSlots(Reordered& r, const std::vector<std::size_t>& mark,
   Effects after;
   for (std::size_t i = n; i-- > 0;) {
     r.notes[i].decided = after.nonEmpty;
-    save[i] = !commute(cx_.opts, after, r.exps[i]);
+    save[i] = !commuteWith(cx_.opts, after, r.exps[i]);
     if (save[i]) after.addEvaluation(r.exps[i]);
     for (std::size_t k = mark[i]; k < mark[i + 1]; ++k)
       after.add(out[k]);

@@ -36,7 +36,8 @@ struct Effects {
 
 // Whether e, evaluated after the statements summarized in s, yields the same value
 // and the program behaves the same as when e is evaluated before them.
-bool commute(const Options& opts, const Effects& s, const tree::Exp* e);
 bool commute(const Options& opts, const std::vector<T_stm>& s, const tree::Exp* e);
+// The same, for statements already summarized (reorder keeps a running summary).
+bool commuteWith(const Options& opts, const Effects& s, const tree::Exp* e);
 
 } // namespace tiger::canon

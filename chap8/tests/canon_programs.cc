@@ -51,15 +51,15 @@ struct Totals {
 };
 
 // The program after `stage` in mode `opts`, run; its output must match `expected`.
-Run runAfter(const fs::path& path, Stage stage, canon::Options opts, const Run& expected,
-             long& temps) {
+Outcome runAfter(const fs::path& path, Stage stage, canon::Options opts,
+                 const Outcome& expected, long& temps) {
   std::unique_ptr<ir::Program> prog = compile(path);
   canon::Context cx{prog->arena, prog->temps, opts, {}};
   auto problem = stage == Stage::Linear ? canon::linearizeProgram(*prog, cx, true)
                                         : canon::traceProgram(*prog, cx, true);
   EXPECT_FALSE(problem) << path << ": " << *problem;
   temps = cx.counters.tempsIntroduced;
-  Run r = run(*prog, 20'000'000);
+  Outcome r = run(*prog, 20'000'000);
   EXPECT_EQ(r.out, expected.out) << path;
   EXPECT_EQ(r.result.exitCode, expected.result.exitCode) << path;
   return r;
@@ -68,13 +68,14 @@ Run runAfter(const fs::path& path, Stage stage, canon::Options opts, const Run& 
 void checkProgram(const fs::path& path, Totals& totals) {
   std::unique_ptr<ir::Program> original = compile(path);
   if (!original) return; // a program the front end rejects (the book has some)
-  Run expected = run(*original, 20'000'000);
+  Outcome expected = run(*original, 20'000'000);
   if (expected.result.status == ExitCode::Limit) return; // layout changes the step count
   long sharp = 0, book = 0, unused = 0;
   runAfter(path, Stage::Linear, {}, expected, sharp);
   runAfter(path, Stage::Linear, canon::Options::book(), expected, book);
-  Run improved = runAfter(path, Stage::Traces, {}, expected, unused);
-  Run bookRun = runAfter(path, Stage::Traces, canon::Options::book(), expected, unused);
+  Outcome improved = runAfter(path, Stage::Traces, {}, expected, unused);
+  Outcome bookRun =
+      runAfter(path, Stage::Traces, canon::Options::book(), expected, unused);
   ++totals.programs;
   totals.sharpTemps += sharp;
   totals.bookTemps += book;
@@ -90,7 +91,8 @@ Totals checkFolder(const fs::path& dir) {
   for (const auto& entry : fs::directory_iterator(dir))
     if (entry.path().extension() == ".tig") files.push_back(entry.path());
   std::sort(files.begin(), files.end());
-  for (const fs::path& file : files) checkProgram(file, totals);
+  for (const fs::path& file : files)
+    checkProgram(file, totals);
   std::cout << dir.filename().string() << ": " << totals.programs << " programs; temps "
             << "introduced: sharp " << totals.sharpTemps << ", book " << totals.bookTemps
             << "; JUMPs run: improved " << totals.improvedJumps << ", book "

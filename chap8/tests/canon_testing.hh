@@ -74,17 +74,17 @@ private:
   std::vector<Temp_temp> vars_;
 };
 
-struct Run {
+struct Outcome {
   RunResult result;
   std::string out;
 };
 
 // Runs a program with the interpreter on a big stack; stdout captured.
-inline Run run(const ir::Program& prog, std::uint64_t maxSteps = 100'000'000) {
+inline Outcome run(const ir::Program& prog, std::uint64_t maxSteps = 100'000'000) {
   std::istringstream in;
   std::ostringstream out, err;
   RunOptions opts{&in, &out, &err, maxSteps, 10'000};
-  Run r;
+  Outcome r;
   runOnBigStack([&] { r.result = interpret(prog, opts); });
   r.out = out.str();
   if (r.result.status != ExitCode::Ok) r.out += "<error: " + r.result.error + ">";
