@@ -18,10 +18,11 @@
 //   - a block starts at each LABEL (the trailing `LABEL done` is the exit node);
 //   - a block that ends without a jump falls through into the next one, and so does a
 //     CJUMP into the next block when that block starts with its false label;
-//   - a trace is a maximal run of blocks joined by fall-throughs: a cluster "trace k",
-//     whose blocks are numbered #1, #2, ... in the final order; fall-through edges are
-//     bold. Two of Algorithm 8.3's traces that the scheduler joined by deleting a
-//     `JUMP next` show as one trace, as they run as one straight line of code.
+//   - a trace is a maximal run of blocks each going on to the next one: by falling
+//     through, or by a JUMP to it (which the book's layout keeps). A cluster "trace k"
+//     holds them; every block is numbered #1, #2, ... in the final order; fall-through
+//     edges are bold. Two of Algorithm 8.3's traces where the first ends with a JUMP
+//     to the second, placed next, show as one: they run as one straight line of code.
 #include "chap8/cfg_dot.hh"
 
 #include "chap7/temp.hh"
@@ -261,24 +262,28 @@ std::vector<Node> splitAtLabels(const std::vector<T_stm>& list, Temp_label done)
   return nodes;
 }
 
-// Does block i run on into block i + 1 (or into the exit when it is the last)?
-// Yes when it ends without a jump, or with a CJUMP whose false label starts i + 1.
-bool fallsThrough(const std::vector<Node>& nodes, std::size_t i, Temp_label done) {
+// Does block i go on to block i + 1 (or to the exit when it is the last), the next
+// block in the final order? Yes when it ends without a jump, with a CJUMP whose false
+// label starts i + 1, or with a JUMP to that label (the book's layout keeps those).
+bool goesOnToNext(const std::vector<Node>& nodes, std::size_t i, Temp_label done) {
   const tree::Stm* s = last(nodes[i]);
-  if (s && s->kind == StmKind::JUMP) return false;
-  auto* c = tree::cast<tree::Cjump>(s);
-  if (!c) return true;
-  if (i + 1 == nodes.size()) return c->f == done;
-  const tree::Label* next = leadingLabel(nodes[i + 1]);
-  return next && next->label == c->f;
+  Temp_label next = done;
+  if (i + 1 < nodes.size()) {
+    const tree::Label* l = leadingLabel(nodes[i + 1]);
+    if (!l) return false;
+    next = l->label;
+  }
+  if (auto* j = tree::cast<tree::Jump>(s)) return j->jumps.size() == 1 && j->jumps[0] == next;
+  if (auto* c = tree::cast<tree::Cjump>(s)) return c->f == next;
+  return true;
 }
 
-// A trace is a maximal run of blocks joined by fall-throughs.
+// A trace is a maximal run of blocks each going on to the next.
 void assignTraces(std::vector<Node>& nodes, Temp_label done) {
   int trace = 1;
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     nodes[i].trace = trace;
-    if (!fallsThrough(nodes, i, done)) ++trace;
+    if (!goesOnToNext(nodes, i, done)) ++trace;
   }
 }
 

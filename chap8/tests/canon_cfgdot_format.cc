@@ -104,6 +104,19 @@ TEST(CfgDotFormat, TracesFollowFallThroughs) {
   test::expectDotRenders(out.str());
 }
 
+// The book's layout keeps `JUMP L3` before LABEL L3: the same traces, the edge not bold.
+TEST(CfgDotFormat, JumpToTheNextBlockStaysInTheTrace) {
+  IfElse p;
+  std::vector<T_stm> list = p.scheduled();
+  list.insert(list.begin() + 4, p.blocks.stmLists[2][2]); // L2's JUMP L3
+  std::ostringstream withJump;
+  canon::drawCfg(withJump, "f", p.blocks, &list);
+  std::string golden = kTracesGolden;
+  golden.replace(golden.find("t100 <- 1\\l"), 11, "t100 <- 1\\lJUMP L3\\l");
+  golden.replace(golden.find("B1 -> B2 [style=\"bold\"]"), 23, "B1 -> B2");
+  EXPECT_EQ(withJump.str(), golden);
+}
+
 // A CJUMP whose false label is not next starts a new trace; a last block without a
 // jump falls into `done`.
 TEST(CfgDotFormat, CjumpNotFollowedByItsFalseLabelEndsATrace) {
