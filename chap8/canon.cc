@@ -2,6 +2,8 @@
 //
 //   linearizeProgram   every PROC body := C_linearize(SEQ of its statements)
 //   traceProgram       every PROC body := C_traceSchedule(C_basicBlocks(C_linearize(..)))
+//                      (a body that is already canonical, as linearizeProgram leaves it,
+//                      is not linearized again)
 //
 // With `verify`, checkCanonical, checkBlocks and checkTraces run after each step; the
 // first failure is returned, naming the function. STRING fragments are not touched.
@@ -41,7 +43,11 @@ std::optional<std::string> linearizeProgram(ir::Program& prog, Context& cx, bool
 
 std::optional<std::string> traceProgram(ir::Program& prog, Context& cx, bool verify) {
   for (ir::ProcFrag& proc : prog.procs) {
-    if (auto problem = linearizeProc(proc, cx, verify)) return problem;
+    if (!checkCanonical(proc.body)) {
+      if (cx.opts.explain) explain::note(*cx.opts.explain, "PROC " + procName(proc));
+    } else if (auto problem = linearizeProc(proc, cx, verify)) {
+      return problem;
+    }
     C_block blocks = C_basicBlocks(cx, proc.body);
     if (verify)
       if (auto problem = inProc(proc, checkBlocks(blocks))) return problem;

@@ -24,7 +24,7 @@ namespace tiger::canon {
 // versions; Options::book() gives the book's, for students to compare.
 struct Options {
   bool bookCommute = false;  // commute() exactly as the book: EXP(CONST) or CONST/NAME
-  bool bookTraces = false;   // Algorithm 8.3 as written, no loop layout, no JUMP-to-next removal
+  bool bookTraces = false;   // Algorithm 8.3 and its finishing up as written, no loop layout
   std::ostream* explain = nullptr; // --explain=canon: log each rewrite applied
   static Options book() { return Options{true, true, nullptr}; }
 };
