@@ -25,5 +25,6 @@ trap 'rm -rf "$tmp"' EXIT
 "$tigerc" --emit=mlir "$prog" > "$tmp/prog.mlir" || exit $?
 "$opt" "$tmp/prog.mlir" --arith-expand --convert-scf-to-cf --convert-to-llvm \
   --reconcile-unrealized-casts -o "$tmp/prog.llvm.mlir" || exit 75
+# --disable-lsr: LLVM's loop strength reduction is quadratic in a function's loops.
 timeout 60 "$runner" "$tmp/prog.llvm.mlir" -e main -entry-point-result=void \
-  --shared-libs="$lib"
+  --disable-lsr --shared-libs="$lib"
