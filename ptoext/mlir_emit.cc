@@ -23,9 +23,11 @@
 #include "ptoext/lower.hh"
 #include "ptoext/ptoext.hh"
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <map>
+#include <set>
 #include <sstream>
 
 namespace tiger::pto {
@@ -132,10 +134,15 @@ private:
   std::string use(VarId v) const;
   std::vector<std::string> useAll(const std::vector<VarId>& vs) const;
   std::string types(const std::vector<VarId>& vs) const;
-  std::size_t openScope() const { return visible_.size(); }
-  void closeScope(std::size_t mark) { visible_.resize(mark); }
-  bool isVisible(const std::string& name) const;
-  void line(const std::string& text) { out_ << std::string(2 * indent_, ' ') << text << "\n"; }
+  std::size_t openScope() const { return scope_.size(); }
+  void closeScope(std::size_t mark);
+  bool isVisible(const std::string& name) const { return visible_.count(name) > 0; }
+  // Indentation stops growing at kMaxIndent levels: a program nested thousands deep
+  // would otherwise print mostly spaces.
+  void line(const std::string& text) {
+    out_ << std::string(2 * std::min(indent_, kMaxIndent), ' ') << text << "\n";
+  }
+  static constexpr int kMaxIndent = 40;
 
   // ---- expressions: each returns the MLIR value holding the result ----
   std::string expr(const Expr& e, std::string result = "");
@@ -164,17 +171,18 @@ private:
   const Function& fn_;
   std::ostream& out_;
   std::vector<std::string> values_;  // VarId -> its MLIR value, "" before definition
-  std::vector<std::string> visible_; // names defined in the enclosing regions
+  std::vector<std::string> scope_;   // names defined in the enclosing regions, in order
+  std::multiset<std::string> visible_; // the same names, for lookup
   int nextTemp_ = 0;
   int indent_ = 2;
 };
 
 // ---- names and scopes -------------------------------------------------------------
 
-bool FunctionEmitter::isVisible(const std::string& name) const {
-  for (const std::string& n : visible_)
-    if (n == name) return true;
-  return false;
+// Leaving a region: the names defined since `mark` go out of scope.
+void FunctionEmitter::closeScope(std::size_t mark) {
+  for (std::size_t k = mark; k < scope_.size(); ++k) visible_.erase(visible_.find(scope_[k]));
+  scope_.resize(mark);
 }
 
 // `%` + the printed SSA name of v, or a fresh `%N` if that name is already in scope.
@@ -187,7 +195,8 @@ std::string FunctionEmitter::nameFor(VarId v) {
 
 void FunctionEmitter::define(VarId v, const std::string& value) {
   values_[static_cast<std::size_t>(v)] = value;
-  visible_.push_back(value);
+  scope_.push_back(value);
+  visible_.insert(value);
 }
 
 std::string FunctionEmitter::use(VarId v) const {
