@@ -10,11 +10,13 @@
 
 #include "chap7/diag.hh"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <thread>
@@ -105,6 +107,19 @@ struct Ended {
   bool timedOut = false;
   int status = 0; // waitpid's status word
 };
+
+// The tools parse and translate nested regions recursively: mlir-opt-19 overflows the
+// usual 8 MiB stack on programs nested ~3000 deep, and needs 64 MiB at the parser's
+// 10000-level cap. Children inherit this process's limit, so it is raised (never lowered).
+void raiseStackLimit() {
+  constexpr rlim_t kWanted = rlim_t{256} << 20;
+  struct rlimit limit;
+  if (::getrlimit(RLIMIT_STACK, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY ||
+      limit.rlim_cur >= kWanted)
+    return;
+  limit.rlim_cur = limit.rlim_max == RLIM_INFINITY ? kWanted : std::min(kWanted, limit.rlim_max);
+  ::setrlimit(RLIMIT_STACK, &limit);
+}
 
 // Runs argv[0] with stdin/stdout/stderr on `in`, `out`, `err`, killing it after
 // `timeoutSeconds`.
@@ -201,6 +216,7 @@ int runMlir(const std::string& mlirText, const MlirRunOptions& opts) {
     return kToolFailure;
   }
   std::fflush(nullptr); // our own buffered output comes before the program's
+  raiseStackLimit();
   if (std::string problem = lower(*opt, input, lowered, opts); !problem.empty()) {
     report(opts.err, problem + " on the emitted MLIR");
     return kToolFailure;
