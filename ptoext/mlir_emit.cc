@@ -13,7 +13,8 @@
 //                           { condStmts; scf.condition(%c) %condValues.. }
 //                           do { ^bb0(%condValues..): body; scf.yield .. }
 //   Yield(vs)             scf.yield %vs.. : t..
-//   Return(e)             func.return %e : i64
+//   Return(e)             func.call @tig_leave(); func.return %e : i64
+//                         (each function starts with func.call @tig_enter(): the depth limit)
 //
 // Tiger's inclusive bound `to hi` becomes scf.for's exclusive hi + 1 only when hi is a
 // constant below INT64_MAX; otherwise the loop counts in i128, where hi + 1 cannot
@@ -373,7 +374,9 @@ void FunctionEmitter::stmt(const Stmt& s) {
   }
   case StmtKind::Return: {
     const ExprPtr& v = as<Return>(&s)->value;
-    return line(v ? "func.return " + expr(*v) + " : i64" : "func.return");
+    std::string value = v ? expr(*v) : "";
+    line("func.call @tig_leave() : () -> ()");
+    return line(v ? "func.return " + value + " : i64" : "func.return");
   }
   case StmtKind::Break:
   case StmtKind::Continue:
@@ -531,12 +534,20 @@ void FunctionEmitter::emit() {
   }
   out_ << "  func.func @" << fn_.name << "(" << joined(params) << ")"
        << (fn_.returnsValue ? " -> i64" : "") << " {\n";
+  // tig_enter / tig_leave count the call depth, so runaway recursion hits the
+  // interpreter's depth limit (exit 71) instead of overflowing the stack.
+  mod_.declare("tig_enter", "()");
+  mod_.declare("tig_leave", "()");
+  line("func.call @tig_enter() : () -> ()");
   --indent_;
   block(fn_.body);
   ++indent_;
   bool returns = !fn_.body.empty() && fn_.body.back()->kind == StmtKind::Return;
   if (!returns && fn_.returnsValue) throw PtoError("MLIR: " + fn_.name + " ends without a return");
-  if (!returns) line("func.return");
+  if (!returns) {
+    line("func.call @tig_leave() : () -> ()");
+    line("func.return");
+  }
   out_ << "  }\n";
 }
 

@@ -121,21 +121,41 @@ void raiseStackLimit() {
   ::setrlimit(RLIMIT_STACK, &limit);
 }
 
-// Runs argv[0] with stdin/stdout/stderr on `in`, `out`, `err`, killing it after
-// `timeoutSeconds`.
-Ended runChild(const std::vector<std::string>& argv, int in, int out, int err,
-               int timeoutSeconds) {
+// This process's environment plus `extra` ("NAME=value" entries replacing NAME).
+std::vector<std::string> environment(const std::vector<std::string>& extra) {
+  std::vector<std::string> env;
+  for (char** e = environ; *e; ++e) {
+    std::string entry = *e;
+    bool replaced = false;
+    for (const std::string& x : extra)
+      replaced = replaced || entry.compare(0, x.find('=') + 1, x, 0, x.find('=') + 1) == 0;
+    if (!replaced) env.push_back(entry);
+  }
+  env.insert(env.end(), extra.begin(), extra.end());
+  return env;
+}
+
+std::vector<char*> pointers(std::vector<std::string>& strings) {
+  std::vector<char*> out;
+  for (std::string& s : strings) out.push_back(s.data());
+  out.push_back(nullptr);
+  return out;
+}
+
+// Runs argv[0] with stdin/stdout/stderr on `in`, `out`, `err` and `extraEnv` added to
+// the environment, killing it after `timeoutSeconds`.
+Ended runChild(std::vector<std::string> argv, int in, int out, int err, int timeoutSeconds,
+               const std::vector<std::string>& extraEnv = {}) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, in, 0);
   posix_spawn_file_actions_adddup2(&actions, out, 1);
   posix_spawn_file_actions_adddup2(&actions, err, 2);
-  std::vector<char*> args;
-  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
+  std::vector<std::string> env = environment(extraEnv);
+  std::vector<char*> args = pointers(argv), envp = pointers(env);
   Ended ended;
   pid_t pid;
-  ended.started = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ) == 0;
+  ended.started = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), envp.data()) == 0;
   posix_spawn_file_actions_destroy(&actions);
   if (!ended.started) return ended;
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeoutSeconds);
@@ -181,7 +201,8 @@ int jitRun(const std::string& runner, const TempFile& lowered, const MlirRunOpti
   std::vector<std::string> argv = {runner,        lowered.path(), "-e", "main",
                                    "-entry-point-result=void", "--disable-lsr",
                                    "--shared-libs=" + lib};
-  Ended e = runChild(argv, opts.in, opts.out, opts.err, opts.timeoutSeconds);
+  Ended e = runChild(argv, opts.in, opts.out, opts.err, opts.timeoutSeconds,
+                     {"TIGERRT_MAX_DEPTH=" + std::to_string(opts.maxDepth)});
   if (!e.started) return report(opts.err, "cannot start " + runner), kToolFailure;
   if (e.timedOut) {
     report(opts.err, "the program ran longer than " + std::to_string(opts.timeoutSeconds) + " s");

@@ -20,6 +20,7 @@ struct MlirRunOptions {
   int out = 1;
   int err = 2;
   int timeoutSeconds = 60;  // each tool is killed after this long
+  int maxDepth = 10'000;    // the call-depth limit (RunOptions::maxDepth); 0 = none
   std::string runtimeLib;   // libtigerrt.so; "" = defaultRuntimeLib()
 };
 
@@ -30,7 +31,8 @@ std::string defaultRuntimeLib();
 bool mlirToolsAvailable();
 
 // Verifies, lowers and runs `mlirText`. Returns the exit status: the program's own
-// (0, exit(n), 70 for a runtime error), 71 (ExitCode::Limit) when it runs out of time,
+// (0, exit(n), 70 for a runtime error), 71 (ExitCode::Limit) when it runs out of time
+// or calls deeper than maxDepth,
 // 75 (ExitCode::ToolFailure) when a tool is missing, rejects the MLIR or crashes,
 // or 128 + signal when the program itself dies of a signal (a stack overflow).
 int runMlir(const std::string& mlirText, const MlirRunOptions& opts);

@@ -26,11 +26,24 @@ struct TigString {
   char* bytes() { return reinterpret_cast<char*>(this + 1); }
 };
 
-[[noreturn]] void fail(const std::string& message) {
+constexpr int kLimitExit = 71;   // ExitCode::Limit
+
+[[noreturn]] void fail(const std::string& message, int status = kRuntimeExit) {
   std::fflush(stdout);
   std::fprintf(stderr, "runtime error: %s\n", message.c_str());
-  std::exit(kRuntimeExit);
+  std::exit(status);
 }
+
+// The interpreter's call-depth limit (RunOptions::maxDepth): $TIGERRT_MAX_DEPTH, set by
+// mlir_run, else its default of 10000; 0 means no limit.
+int64_t maxDepth() {
+  static const int64_t limit = [] {
+    const char* env = std::getenv("TIGERRT_MAX_DEPTH");
+    return env && *env ? std::strtoll(env, nullptr, 10) : int64_t{10000};
+  }();
+  return limit;
+}
+int64_t depth = 0;
 
 void* allocate(int64_t bytes) {
   void* p = bytes < 0 ? nullptr : std::calloc(1, static_cast<std::size_t>(bytes) + 8);
@@ -182,5 +195,17 @@ int64_t tig_stringLiteral(const char* bytes, int64_t n) {
 }
 
 void tig_divisionByZero(void) { fail("division by zero"); }
+
+// Every Tiger function (tigermain included) calls tig_enter first and tig_leave before it
+// returns, so runaway recursion ends as in the interpreter: exit 71, same message.
+void tig_enter(void) {
+  if (maxDepth() != 0 && depth >= maxDepth())
+    fail("call depth limit of " + std::to_string(maxDepth()) +
+             " reached; infinite recursion? (raise it with --max-depth)",
+         kLimitExit);
+  ++depth;
+}
+
+void tig_leave(void) { --depth; }
 
 } // extern "C"

@@ -11,7 +11,8 @@
  * is the address of a zeroed block of words; nil is 0.
  *
  * A runtime error prints "runtime error: <message>" on stderr, flushes stdout and
- * exits with status 70 (ExitCode::Runtime). Standard output is flushed at exit.
+ * exits with status 70 (ExitCode::Runtime), or 71 (ExitCode::Limit) for the call-depth
+ * limit. Standard output is flushed at exit.
  */
 #pragma once
 
@@ -47,6 +48,10 @@ int64_t tig_checkNil(int64_t r);
 int64_t tig_stringLiteral(const char* bytes, int64_t n);
 /* The runtime error of a division by zero; never returns. */
 void tig_divisionByZero(void);
+/* Entry and exit of every Tiger function: the call-depth limit of the interpreter
+   ($TIGERRT_MAX_DEPTH, default 10000; exceeding it exits with status 71). */
+void tig_enter(void);
+void tig_leave(void);
 
 #ifdef __cplusplus
 }

@@ -3,12 +3,13 @@
 // Each program runs twice: on the tree interpreter (parse -> checkProgram ->
 // findEscapes -> translateProgram -> interpret) and through ptoext (buildSsaModule ->
 // emitMlir -> mlir-opt-19 -> mlir-cpu-runner-19 with libtigerrt.so). Expected: the same
-// stdout and exit status, and the same stderr when the program ends in a runtime error.
+// stdout and exit status, and the same stderr when the program ends in a runtime error
+// or at the call-depth limit (tigerrt counts calls as the interpreter does).
 // Programs: testcases/{valid,canon,ptoext}/*.tig, testcases/runtime/*.tig that expect
 // exit 70 (71 means a runaway, which MLIR would only stop at its time limit), and the
 // book's valid programs from ../shared (skipped when absent), merge once per input of
-// ../shared/tiger/inputs. test6 and test7 recurse forever: the interpreter stops them
-// at its depth limit, the JIT only by overflowing its stack, so they are not run here.
+// ../shared/tiger/inputs. test6 and test7 recurse forever: both ways stop them at the
+// depth limit (the edge program "runaway recursion" checks it), so they are left out.
 // A program's stdin comes from its `stdin:` directives (testcases/README.md).
 // Runs go four at a time: about 35 ms each on an idle machine, far more when it is busy.
 #include "ptoext/tests/pto_mlir_testing.hh"
@@ -88,7 +89,7 @@ void expectSameAsOracle(const std::vector<Program>& programs) {
       RunOutput mlir = pending[j].get(), oracle = runTree(*checked.prog, p.input);
       EXPECT_EQ(mlir.exitCode, oracle.exitCode) << mlir.err;
       EXPECT_TRUE(mlir.out == oracle.out) << firstDifference(mlir.out, oracle.out);
-      if (oracle.exitCode == 70) {
+      if (oracle.exitCode == 70 || oracle.exitCode == 71) {
         EXPECT_EQ(mlir.err, oracle.err);
       }
     }
@@ -154,6 +155,10 @@ TEST(PtoMlirPrograms, EdgeCasesRunAsOnTheInterpreter) {
       {"negative index", "let type a = array of int var v := a[2] of 0 in printi(v[-1]) end"},
       {"recursion", "let function f(n: int): int = if n = 0 then 0 else 1 + f(n - 1)"
                     " in printi(f(5000)) end"},
+      {"runaway recursion", "let function f(n: int): int = 1 + f(n + 1) in printi(f(0)) end"},
+      {"recursion at the depth limit",
+       "let function f(n: int): int = if n = 0 then 0 else 1 + f(n - 1) in printi(f(9998));"
+       " printi(f(9999)) end"},
       {"exit in a loop", "for i := 1 to 10 do if i = 3 then exit(4) else printi(i)"},
       {"wrapping", "(printi(9223372036854775807 + 1); printi(-9223372036854775807 * 3))"},
   };
