@@ -85,7 +85,9 @@ int ptoBranch(const Options& opts, const ast::Program& program) {
     return 0;
   }
   std::cout.flush();
-  return pto::runMlir(*mlir, pto::MlirRunOptions{});
+  pto::MlirRunOptions run;
+  run.maxDepth = opts.maxDepth;
+  return pto::runMlir(*mlir, run);
 }
 
 } // namespace tiger::driver
