@@ -2,7 +2,7 @@
 //
 // One walk over each function, in execution order, with an environment `env` mapping
 // each source variable to its current SSA version (or none when no definition reaches
-// here on every path). Each source variable has ONE version counter shared by all its
+// here on every path); an undo log restores it after each branch and loop body. Each source variable has ONE version counter shared by all its
 // roles, so x__ssa_v0, x__iter_v1, x__ssa_v2, x__rv_v3 number in order of creation.
 //
 //   x = e                  e renamed by env;  x__ssa_vN = e'
@@ -26,6 +26,7 @@
 #include "ptoext/lower.hh"
 
 #include <algorithm>
+#include <map>
 
 namespace tiger::pto {
 namespace {
@@ -37,33 +38,40 @@ using sir::VarId;
 using sir::VarRole;
 using sir::kNoVar;
 
-// Source variable -> its current SSA variable.
-using Env = std::vector<VarId>;
-
 class FunctionSsa {
 public:
   explicit FunctionSsa(sir::Function& f)
-      : f_(f), old_(f.vars), version_(f.vars.size(), 0) {}
+      : f_(f), old_(f.vars), version_(f.vars.size(), 0), env_(f.vars.size(), kNoVar) {}
   void run();
 
 private:
   VarId fresh(VarId old, VarRole role);
-  void rename(sir::Expr& e, const Env& env);
-  void block(Block& b, Env& env);
-  void stmt(sir::Stmt& s, Env& env);
-  void ifStmt(sir::If& s, Env& env);
-  void forStmt(sir::For& s, Env& env);
-  void whileStmt(sir::While& s, Env& env);
-  std::vector<VarId> carried(const std::vector<const Block*>& blocks, const Env& env) const;
-  std::vector<VarId> enter(sir::LoopCarried& loop, const std::vector<VarId>& vars, Env& env);
-  void leave(sir::LoopCarried& loop, const std::vector<VarId>& vars, Env& env, Env before);
+  // The environment: source variable -> current SSA variable, with an undo log so a
+  // branch or loop body is converted and then rolled back in time linear in its size.
+  void set(VarId old, VarId now);
+  std::size_t mark() const { return undo_.size(); }
+  void rollback(std::size_t mark);
+  std::map<VarId, VarId> changedSince(std::size_t mark) const;
+  VarId current(VarId old) const { return env_[static_cast<std::size_t>(old)]; }
+
+  void rename(sir::Expr& e);
+  void block(Block& b);
+  void stmt(sir::Stmt& s);
+  void ifStmt(sir::If& s);
+  void forStmt(sir::For& s);
+  void whileStmt(sir::While& s);
+  std::vector<VarId> carried(const std::vector<const Block*>& blocks) const;
+  std::vector<VarId> enter(sir::LoopCarried& loop, const std::vector<VarId>& vars);
+  void leave(sir::LoopCarried& loop, const std::vector<VarId>& vars, std::size_t before);
   void sortByName(std::vector<VarId>& vars) const;
-  std::vector<VarId> lookup(const std::vector<VarId>& vars, const Env& env) const;
+  std::vector<VarId> lookup(const std::vector<VarId>& vars) const;
 
   sir::Function& f_;
   std::vector<sir::VarInfo> old_; // the variables before SSA
   std::vector<sir::VarInfo> vars_; // the SSA variables being made
   std::vector<int> version_;       // per source variable
+  std::vector<VarId> env_;         // per source variable; kNoVar: no definition reaches
+  std::vector<std::pair<VarId, VarId>> undo_; // (source variable, its previous version)
 };
 
 VarId FunctionSsa::fresh(VarId old, VarRole role) {
@@ -75,13 +83,30 @@ VarId FunctionSsa::fresh(VarId old, VarRole role) {
   return static_cast<VarId>(vars_.size() - 1);
 }
 
-void FunctionSsa::rename(sir::Expr& e, const Env& env) {
+void FunctionSsa::set(VarId old, VarId now) {
+  undo_.emplace_back(old, current(old));
+  env_[static_cast<std::size_t>(old)] = now;
+}
+
+void FunctionSsa::rollback(std::size_t mark) {
+  for (; undo_.size() > mark; undo_.pop_back())
+    env_[static_cast<std::size_t>(undo_.back().first)] = undo_.back().second;
+}
+
+// The source variables set since `mark`, with their current versions.
+std::map<VarId, VarId> FunctionSsa::changedSince(std::size_t mark) const {
+  std::map<VarId, VarId> changed;
+  for (std::size_t k = mark; k < undo_.size(); ++k) changed[undo_[k].first] = current(undo_[k].first);
+  return changed;
+}
+
+void FunctionSsa::rename(sir::Expr& e) {
   switch (e.kind) {
   case sir::ExprKind::VarRef: {
     auto* r = sir::as<sir::VarRef>(&e);
-    if (r->var < 0 || static_cast<std::size_t>(r->var) >= env.size())
+    if (r->var < 0 || static_cast<std::size_t>(r->var) >= env_.size())
       throw PtoError("ConvertToSSA: bad variable in " + f_.name);
-    VarId now = env[static_cast<std::size_t>(r->var)];
+    VarId now = current(r->var);
     if (now == kNoVar)
       throw PtoError("ConvertToSSA: '" + old_[static_cast<std::size_t>(r->var)].base + "' in " +
                      f_.name + " is used where no definition reaches it on every path");
@@ -89,47 +114,47 @@ void FunctionSsa::rename(sir::Expr& e, const Env& env) {
     return;
   }
   case sir::ExprKind::Binary:
-    rename(*sir::as<sir::Binary>(&e)->left, env);
-    return rename(*sir::as<sir::Binary>(&e)->right, env);
+    rename(*sir::as<sir::Binary>(&e)->left);
+    return rename(*sir::as<sir::Binary>(&e)->right);
   case sir::ExprKind::Compare:
-    rename(*sir::as<sir::Compare>(&e)->left, env);
-    return rename(*sir::as<sir::Compare>(&e)->right, env);
-  case sir::ExprKind::Unary: return rename(*sir::as<sir::Unary>(&e)->operand, env);
+    rename(*sir::as<sir::Compare>(&e)->left);
+    return rename(*sir::as<sir::Compare>(&e)->right);
+  case sir::ExprKind::Unary: return rename(*sir::as<sir::Unary>(&e)->operand);
   case sir::ExprKind::Call:
-    for (sir::ExprPtr& a : sir::as<sir::Call>(&e)->args) rename(*a, env);
+    for (sir::ExprPtr& a : sir::as<sir::Call>(&e)->args) rename(*a);
     return;
   case sir::ExprKind::Load:
-    rename(*sir::as<sir::Load>(&e)->base, env);
-    return rename(*sir::as<sir::Load>(&e)->index, env);
+    rename(*sir::as<sir::Load>(&e)->base);
+    return rename(*sir::as<sir::Load>(&e)->index);
   default: return;
   }
 }
 
-void FunctionSsa::block(Block& b, Env& env) {
-  for (StmtPtr& s : b) stmt(*s, env);
+void FunctionSsa::block(Block& b) {
+  for (StmtPtr& s : b) stmt(*s);
 }
 
-void FunctionSsa::stmt(sir::Stmt& s, Env& env) {
+void FunctionSsa::stmt(sir::Stmt& s) {
   switch (s.kind) {
   case StmtKind::Assign: {
     auto* a = sir::as<sir::Assign>(&s);
-    rename(*a->expr, env);
+    rename(*a->expr);
     VarId v = fresh(a->var, VarRole::Ssa);
-    env[static_cast<std::size_t>(a->var)] = v;
+    set(a->var, v);
     a->var = v;
     return;
   }
   case StmtKind::Store: {
     auto* st = sir::as<sir::Store>(&s);
-    for (sir::Expr* e : {st->base.get(), st->index.get(), st->value.get()}) rename(*e, env);
+    for (sir::Expr* e : {st->base.get(), st->index.get(), st->value.get()}) rename(*e);
     return;
   }
-  case StmtKind::Eval: return rename(*sir::as<sir::Eval>(&s)->expr, env);
-  case StmtKind::If: return ifStmt(*sir::as<sir::If>(&s), env);
-  case StmtKind::For: return forStmt(*sir::as<sir::For>(&s), env);
-  case StmtKind::While: return whileStmt(*sir::as<sir::While>(&s), env);
+  case StmtKind::Eval: return rename(*sir::as<sir::Eval>(&s)->expr);
+  case StmtKind::If: return ifStmt(*sir::as<sir::If>(&s));
+  case StmtKind::For: return forStmt(*sir::as<sir::For>(&s));
+  case StmtKind::While: return whileStmt(*sir::as<sir::While>(&s));
   case StmtKind::Return:
-    if (sir::as<sir::Return>(&s)->value) rename(*sir::as<sir::Return>(&s)->value, env);
+    if (sir::as<sir::Return>(&s)->value) rename(*sir::as<sir::Return>(&s)->value);
     return;
   case StmtKind::Break:
   case StmtKind::Continue:
@@ -144,43 +169,50 @@ void FunctionSsa::sortByName(std::vector<VarId>& vars) const {
   });
 }
 
-std::vector<VarId> FunctionSsa::lookup(const std::vector<VarId>& vars, const Env& env) const {
+std::vector<VarId> FunctionSsa::lookup(const std::vector<VarId>& vars) const {
   std::vector<VarId> out;
-  for (VarId v : vars) out.push_back(env[static_cast<std::size_t>(v)]);
+  for (VarId v : vars) out.push_back(current(v));
   return out;
 }
 
 // Phis for the variables either branch changed and both define.
-void FunctionSsa::ifStmt(sir::If& s, Env& env) {
-  rename(*s.cond, env);
-  Env t = env, e = env;
-  block(s.thenBody, t);
-  block(s.elseBody, e);
-  std::vector<VarId> phis;
-  for (std::size_t v = 0; v < env.size(); ++v)
-    if ((t[v] != env[v] || e[v] != env[v]) && t[v] != kNoVar && e[v] != kNoVar)
-      phis.push_back(static_cast<VarId>(v));
-  for (std::size_t v = 0; v < env.size(); ++v)
-    if (t[v] != e[v]) env[v] = kNoVar; // defined on one path only: not visible after
+void FunctionSsa::ifStmt(sir::If& s) {
+  rename(*s.cond);
+  std::size_t before = mark();
+  block(s.thenBody);
+  std::map<VarId, VarId> t = changedSince(before);
+  rollback(before);
+  block(s.elseBody);
+  std::map<VarId, VarId> e = changedSince(before);
+  rollback(before);
+  std::map<VarId, VarId> changed = t; // the union, each with its value before the if
+  changed.insert(e.begin(), e.end());
+  std::vector<VarId> phis, thenValues, elseValues;
+  for (auto& [v, unused] : changed) {
+    VarId tv = t.count(v) ? t[v] : current(v), ev = e.count(v) ? e[v] : current(v);
+    if (tv != kNoVar && ev != kNoVar) phis.push_back(v);
+    else set(v, kNoVar); // defined on one path only: not visible after the if
+  }
   if (phis.empty()) return;
   sortByName(phis);
-  s.thenBody.push_back(std::make_unique<sir::Yield>(lookup(phis, t)));
-  s.elseBody.push_back(std::make_unique<sir::Yield>(lookup(phis, e)));
+  for (VarId v : phis) {
+    thenValues.push_back(t.count(v) ? t[v] : current(v));
+    elseValues.push_back(e.count(v) ? e[v] : current(v));
+  }
+  s.thenBody.push_back(std::make_unique<sir::Yield>(std::move(thenValues)));
+  s.elseBody.push_back(std::make_unique<sir::Yield>(std::move(elseValues)));
   for (VarId v : phis) {
     VarId phi = fresh(v, VarRole::Phi);
     s.returnVars.push_back(phi);
-    env[static_cast<std::size_t>(v)] = phi;
+    set(v, phi);
   }
 }
 
-void assignedIn(const Block& b, std::vector<char>& out);
+void assignedIn(const Block& b, std::vector<VarId>& out);
 
-void assignedIn(const sir::Stmt& s, std::vector<char>& out) {
-  auto mark = [&](VarId v) {
-    if (v >= 0 && static_cast<std::size_t>(v) < out.size()) out[static_cast<std::size_t>(v)] = 1;
-  };
+void assignedIn(const sir::Stmt& s, std::vector<VarId>& out) {
   switch (s.kind) {
-  case StmtKind::Assign: return mark(sir::as<sir::Assign>(&s)->var);
+  case StmtKind::Assign: out.push_back(sir::as<sir::Assign>(&s)->var); return;
   case StmtKind::If:
     assignedIn(sir::as<sir::If>(&s)->thenBody, out);
     return assignedIn(sir::as<sir::If>(&s)->elseBody, out);
@@ -192,81 +224,84 @@ void assignedIn(const sir::Stmt& s, std::vector<char>& out) {
   }
 }
 
-void assignedIn(const Block& b, std::vector<char>& out) {
+void assignedIn(const Block& b, std::vector<VarId>& out) {
   for (const StmtPtr& s : b) assignedIn(*s, out);
 }
 
 // Loop-carried: assigned in the loop and defined before it; sorted by name.
-std::vector<VarId> FunctionSsa::carried(const std::vector<const Block*>& blocks,
-                                        const Env& env) const {
-  std::vector<char> assigned(env.size(), 0);
+std::vector<VarId> FunctionSsa::carried(const std::vector<const Block*>& blocks) const {
+  std::vector<VarId> assigned, vars;
   for (const Block* b : blocks) assignedIn(*b, assigned);
-  std::vector<VarId> vars;
-  for (std::size_t v = 0; v < env.size(); ++v)
-    if (assigned[v] && env[v] != kNoVar) vars.push_back(static_cast<VarId>(v));
+  std::sort(assigned.begin(), assigned.end());
+  assigned.erase(std::unique(assigned.begin(), assigned.end()), assigned.end());
+  for (VarId v : assigned)
+    if (v >= 0 && static_cast<std::size_t>(v) < env_.size() && current(v) != kNoVar)
+      vars.push_back(v);
   sortByName(vars);
   return vars;
 }
 
 // iter_args for the carried variables, initialised with their versions before the loop.
-std::vector<VarId> FunctionSsa::enter(sir::LoopCarried& loop, const std::vector<VarId>& vars,
-                                      Env& env) {
-  loop.initValues = lookup(vars, env);
+std::vector<VarId> FunctionSsa::enter(sir::LoopCarried& loop, const std::vector<VarId>& vars) {
+  loop.initValues = lookup(vars);
   for (VarId v : vars) {
     VarId iter = fresh(v, VarRole::Iter);
     loop.iterArgs.push_back(iter);
-    env[static_cast<std::size_t>(v)] = iter;
+    set(v, iter);
   }
   return loop.iterArgs;
 }
 
-// return_vars after the loop; what the loop body defined is not visible after it.
-void FunctionSsa::leave(sir::LoopCarried& loop, const std::vector<VarId>& vars, Env& env,
-                        Env before) {
-  env = std::move(before);
+// return_vars after the loop; what the loop defined is not visible after it.
+void FunctionSsa::leave(sir::LoopCarried& loop, const std::vector<VarId>& vars,
+                        std::size_t before) {
+  rollback(before);
   for (VarId v : vars) {
     VarId rv = fresh(v, VarRole::Rv);
     loop.returnVars.push_back(rv);
-    env[static_cast<std::size_t>(v)] = rv;
+    set(v, rv);
   }
 }
 
-void FunctionSsa::forStmt(sir::For& s, Env& env) {
-  rename(*s.lo, env);
-  rename(*s.hi, env);
-  std::vector<VarId> vars = carried({&s.body}, env);
-  Env before = env, body = env;
-  enter(s, vars, body);
+void FunctionSsa::forStmt(sir::For& s) {
+  rename(*s.lo);
+  rename(*s.hi);
+  std::vector<VarId> vars = carried({&s.body});
+  std::size_t before = mark();
+  enter(s, vars);
   VarId index = s.index;
   s.index = fresh(index, VarRole::Idx);
-  body[static_cast<std::size_t>(index)] = s.index;
-  block(s.body, body);
-  if (!vars.empty()) s.body.push_back(std::make_unique<sir::Yield>(lookup(vars, body)));
-  leave(s, vars, env, std::move(before));
+  set(index, s.index);
+  block(s.body);
+  if (!vars.empty()) s.body.push_back(std::make_unique<sir::Yield>(lookup(vars)));
+  leave(s, vars, before);
 }
 
-void FunctionSsa::whileStmt(sir::While& s, Env& env) {
-  std::vector<VarId> vars = carried({&s.condStmts, &s.body}, env);
-  Env before = env, cond = env;
-  enter(s, vars, cond);
-  block(s.condStmts, cond);
-  rename(*s.cond, cond);
-  s.condValues = lookup(vars, cond);
-  Env body = env; // the body sees the values before the loop and the condValues
-  for (VarId v : vars) body[static_cast<std::size_t>(v)] = cond[static_cast<std::size_t>(v)];
-  block(s.body, body);
-  if (!vars.empty()) s.body.push_back(std::make_unique<sir::Yield>(lookup(vars, body)));
-  leave(s, vars, env, std::move(before));
+// The body sees the values from before the loop and the condValues, nothing else
+// the condition statements defined.
+void FunctionSsa::whileStmt(sir::While& s) {
+  std::vector<VarId> vars = carried({&s.condStmts, &s.body});
+  std::size_t before = mark();
+  enter(s, vars);
+  block(s.condStmts);
+  rename(*s.cond);
+  s.condValues = lookup(vars);
+  rollback(before);
+  for (std::size_t k = 0; k < vars.size(); ++k) set(vars[k], s.condValues[k]);
+  block(s.body);
+  if (!vars.empty()) s.body.push_back(std::make_unique<sir::Yield>(lookup(vars)));
+  leave(s, vars, before);
 }
 
 void FunctionSsa::run() {
-  Env env(old_.size(), kNoVar);
   for (VarId& p : f_.params) {
+    if (p < 0 || static_cast<std::size_t>(p) >= env_.size())
+      throw PtoError("ConvertToSSA: bad parameter in " + f_.name);
     VarId v = fresh(p, VarRole::Ssa);
-    env[static_cast<std::size_t>(p)] = v;
+    set(p, v);
     p = v;
   }
-  block(f_.body, env);
+  block(f_.body);
   f_.vars = std::move(vars_);
 }
 

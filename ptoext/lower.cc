@@ -197,16 +197,19 @@ private:
   VarId sl_ = kNoVar, fp_ = kNoVar;
   int nextTemp_ = 0, nextSlot_ = 1;
   std::set<std::string> userNames_, usedBases_;
+  std::map<std::string, int> nextSuffix_; // per name: the last N tried by uniqueBase
   std::vector<bool> stable_; // per VarId: never reassigned once defined (temps, indices)
 };
 
 // ---- Names and locations ------------------------------------------------------------
 
-// A shadowed name gets the first `name_N` that no variable of the function uses.
+// A shadowed name gets the next `name_N` that no variable of the function uses
+// (the search for each name resumes where it stopped: linear in the declarations).
 std::string FunctionLowering::uniqueBase(const std::string& name) {
   std::string base = name;
-  for (int n = 1; usedBases_.count(base) || (base != name && userNames_.count(base)); ++n)
-    base = name + "_" + std::to_string(n);
+  int& n = nextSuffix_[name];
+  while (usedBases_.count(base) || (base != name && userNames_.count(base)))
+    base = name + "_" + std::to_string(++n);
   usedBases_.insert(base);
   return base;
 }
