@@ -10,6 +10,7 @@
 // The three algorithms live in linearize.cc, basic_blocks.cc and trace_schedule.cc.
 #include "chap8/canon.hh"
 
+#include "chap8/canon_check.hh"
 #include "chap8/explain.hh"
 
 namespace tiger::canon {
@@ -43,7 +44,7 @@ std::optional<std::string> linearizeProgram(ir::Program& prog, Context& cx, bool
 
 std::optional<std::string> traceProgram(ir::Program& prog, Context& cx, bool verify) {
   for (ir::ProcFrag& proc : prog.procs) {
-    if (!checkCanonical(proc.body)) {
+    if (isCanonical(proc.body)) {
       if (cx.opts.explain) explain::note(*cx.opts.explain, "PROC " + procName(proc));
     } else if (auto problem = linearizeProc(proc, cx, verify)) {
       return problem;

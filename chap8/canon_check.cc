@@ -182,10 +182,24 @@ Problem badTraceJump(const std::vector<T_stm>& stms, std::size_t i,
 
 } // namespace
 
+bool isCanonical(const std::vector<T_stm>& stms) {
+  for (const tree::Stm* s : stms)
+    if (badCanonical(s)) return false;
+  return true;
+}
+
+// A SEQ left in the list may be a whole function body: only its first statement is
+// printed (printing a chain of n SEQs takes n^2 characters of indentation).
 std::optional<std::string> checkCanonical(const std::vector<T_stm>& stms) {
-  for (std::size_t i = 0; i < stms.size(); ++i)
-    if (Problem p = badCanonical(stms[i]))
-      return violation("checkCanonical", where(i), *p, stms[i]);
+  for (std::size_t i = 0; i < stms.size(); ++i) {
+    Problem p = badCanonical(stms[i]);
+    if (!p) continue;
+    const tree::Stm* shown = stms[i];
+    while (auto* q = cast<tree::Seq>(shown))
+      shown = q->left;
+    if (shown != stms[i]) *p += "; its first statement is";
+    return violation("checkCanonical", where(i), *p, shown);
+  }
   return std::nullopt;
 }
 

@@ -13,4 +13,7 @@ namespace tiger::canon {
 std::string violation(const std::string& checker, const std::string& where,
                       const std::string& rule, const tree::Stm* s);
 
+// checkCanonical's test alone, without building a message.
+bool isCanonical(const std::vector<T_stm>& stms);
+
 } // namespace tiger::canon

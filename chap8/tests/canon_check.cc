@@ -4,6 +4,8 @@
 // message to name it; null pointers are reported, never crashed on.
 #include "canon_testing.hh"
 
+#include "chap8/canon_check.hh"
+
 namespace tiger::canon_test {
 namespace {
 
@@ -35,6 +37,19 @@ TEST(Checkers, CanonicalRejectsSeqEseqAndNestedCalls) {
   EXPECT_TRUE(has(problem(canon::checkCanonical({inBinop})), "a CALL must be"));
   T_stm toMem = f.move(f.arena.Mem(f.t(0)), f.call("f", {}));
   EXPECT_TRUE(has(problem(canon::checkCanonical({toMem})), "a CALL must be"));
+}
+
+// A body that was never linearized is one chain of SEQs: the message shows its first
+// statement, not the whole chain.
+TEST(Checkers, CanonicalShowsOnlyTheFirstStatementOfALongSeqChain) {
+  Fixture f;
+  std::vector<T_stm> stms(100'000, f.move(f.t(0), f.c(1)));
+  std::string msg = problem(canon::checkCanonical({f.arena.SeqList(stms)}));
+  EXPECT_TRUE(has(msg,
+                  "statement 0: a SEQ is left (C_linearize must flatten SEQ into the "
+                  "list); its first statement is\n  MOVE(\n   TEMP t100,\n   CONST 1)"));
+  EXPECT_LT(msg.size(), 200u);
+  EXPECT_FALSE(canon::isCanonical({f.arena.SeqList(stms)}));
 }
 
 TEST(Checkers, CanonicalAcceptsCallsOnTopAndReportsNulls) {
