@@ -169,49 +169,66 @@ void structured(const Function& f, const Block& b) {
 
 // ---- SSAForm ----------------------------------------------------------------------------
 
-// Which variables a point of the program sees.
-using Scope = std::vector<char>;
-
+// Which variables a point of the program sees: a visible flag per variable, and the
+// log of what each open scope made visible, undone when the scope closes.
 class SsaCheck {
 public:
-  explicit SsaCheck(const Function& f) : f_(f), defined_(f.vars.size(), 0) {}
+  explicit SsaCheck(const Function& f)
+      : f_(f), defined_(f.vars.size(), 0), visible_(f.vars.size(), 0) {}
   void function();
 
 private:
-  void define(VarId v, Scope& s);
-  void use(VarId v, const Scope& s);
-  void uses(const Expr& e, const Scope& s);
-  void block(const Block& b, Scope& s, const std::vector<VarId>& results);
-  void stmt(const Stmt& s, Scope& scope);
+  std::size_t open() const { return shown_.size(); }
+  void close(std::size_t mark);
+  void show(VarId v);
+  void define(VarId v);
+  void use(VarId v);
+  void uses(const Expr& e);
+  void block(const Block& b, const std::vector<VarId>& results);
+  void stmt(const Stmt& s);
   void sameTypes(const std::vector<VarId>& a, const std::vector<VarId>& b, const char* what);
-  void loop(const LoopCarried& l, const Scope& outer);
+  void loop(const LoopCarried& l);
+  void whileStmt(const While& w);
 
   const Function& f_;
-  std::vector<char> defined_;
+  std::vector<char> defined_, visible_;
+  std::vector<VarId> shown_;
 };
 
-void SsaCheck::define(VarId v, Scope& s) {
+void SsaCheck::close(std::size_t mark) {
+  for (; shown_.size() > mark; shown_.pop_back())
+    visible_[static_cast<std::size_t>(shown_.back())] = 0;
+}
+
+void SsaCheck::show(VarId v) {
+  typeOf(f_, v);
+  if (visible_[static_cast<std::size_t>(v)]) return;
+  visible_[static_cast<std::size_t>(v)] = 1;
+  shown_.push_back(v);
+}
+
+void SsaCheck::define(VarId v) {
   typeOf(f_, v);
   if (defined_[static_cast<std::size_t>(v)]) fail(f_, varName(f_, v) + " is defined twice");
   defined_[static_cast<std::size_t>(v)] = 1;
-  s[static_cast<std::size_t>(v)] = 1;
+  show(v);
 }
 
-void SsaCheck::use(VarId v, const Scope& s) {
+void SsaCheck::use(VarId v) {
   typeOf(f_, v);
-  if (!s[static_cast<std::size_t>(v)]) fail(f_, varName(f_, v) + " is used out of its scope");
+  if (!visible_[static_cast<std::size_t>(v)]) fail(f_, varName(f_, v) + " is used out of its scope");
 }
 
-void SsaCheck::uses(const Expr& e, const Scope& s) {
+void SsaCheck::uses(const Expr& e) {
   switch (e.kind) {
-  case ExprKind::VarRef: return use(as<VarRef>(&e)->var, s);
-  case ExprKind::Binary: uses(*as<Binary>(&e)->left, s); return uses(*as<Binary>(&e)->right, s);
-  case ExprKind::Compare: uses(*as<Compare>(&e)->left, s); return uses(*as<Compare>(&e)->right, s);
-  case ExprKind::Unary: return uses(*as<Unary>(&e)->operand, s);
+  case ExprKind::VarRef: return use(as<VarRef>(&e)->var);
+  case ExprKind::Binary: uses(*as<Binary>(&e)->left); return uses(*as<Binary>(&e)->right);
+  case ExprKind::Compare: uses(*as<Compare>(&e)->left); return uses(*as<Compare>(&e)->right);
+  case ExprKind::Unary: return uses(*as<Unary>(&e)->operand);
   case ExprKind::Call:
-    for (const ExprPtr& a : as<Call>(&e)->args) uses(*a, s);
+    for (const ExprPtr& a : as<Call>(&e)->args) uses(*a);
     return;
-  case ExprKind::Load: uses(*as<Load>(&e)->base, s); return uses(*as<Load>(&e)->index, s);
+  case ExprKind::Load: uses(*as<Load>(&e)->base); return uses(*as<Load>(&e)->index);
   default: return;
   }
 }
@@ -224,75 +241,80 @@ void SsaCheck::sameTypes(const std::vector<VarId>& a, const std::vector<VarId>& 
 }
 
 // A block owning `results` ends in a Yield of as many values; no other Yield anywhere.
-void SsaCheck::block(const Block& b, Scope& s, const std::vector<VarId>& results) {
+void SsaCheck::block(const Block& b, const std::vector<VarId>& results) {
   for (std::size_t k = 0; k < b.size(); ++k) {
     if (b[k]->kind != StmtKind::Yield) {
-      stmt(*b[k], s);
+      stmt(*b[k]);
       continue;
     }
     if (k + 1 != b.size() || results.empty()) fail(f_, "a yield that does not end a block with results");
-    for (VarId v : as<Yield>(b[k].get())->values) use(v, s);
+    for (VarId v : as<Yield>(b[k].get())->values) use(v);
     sameTypes(as<Yield>(b[k].get())->values, results, "yield and results");
   }
   if (!results.empty() && (b.empty() || b.back()->kind != StmtKind::Yield))
     fail(f_, "a block with results does not end in yield");
 }
 
-void SsaCheck::loop(const LoopCarried& l, const Scope& outer) {
-  for (VarId v : l.initValues) use(v, outer);
+void SsaCheck::loop(const LoopCarried& l) {
+  for (VarId v : l.initValues) use(v);
   sameTypes(l.initValues, l.iterArgs, "init_values and iter_args");
   sameTypes(l.iterArgs, l.returnVars, "iter_args and return_vars");
 }
 
-void SsaCheck::stmt(const Stmt& s, Scope& scope) {
+// The condition block sees the iter_args; the body sees only the condValues of it.
+void SsaCheck::whileStmt(const While& w) {
+  loop(w);
+  std::size_t mark = open();
+  for (VarId v : w.iterArgs) define(v);
+  block(w.condStmts, {});
+  uses(*w.cond);
+  for (VarId v : w.condValues) use(v);
+  sameTypes(w.condValues, w.iterArgs, "condValues and iter_args");
+  close(mark);
+  for (VarId v : w.condValues) show(v);
+  block(w.body, w.iterArgs);
+  close(mark);
+  for (VarId v : w.returnVars) define(v);
+}
+
+void SsaCheck::stmt(const Stmt& s) {
   switch (s.kind) {
   case StmtKind::Assign:
-    uses(*as<Assign>(&s)->expr, scope);
-    return define(as<Assign>(&s)->var, scope);
+    uses(*as<Assign>(&s)->expr);
+    return define(as<Assign>(&s)->var);
   case StmtKind::Store:
     for (const Expr* e : {as<Store>(&s)->base.get(), as<Store>(&s)->index.get(), as<Store>(&s)->value.get()})
-      uses(*e, scope);
+      uses(*e);
     return;
-  case StmtKind::Eval: return uses(*as<Eval>(&s)->expr, scope);
+  case StmtKind::Eval: return uses(*as<Eval>(&s)->expr);
   case StmtKind::Return:
-    if (as<Return>(&s)->value) uses(*as<Return>(&s)->value, scope);
+    if (as<Return>(&s)->value) uses(*as<Return>(&s)->value);
     return;
   case StmtKind::If: {
     auto* i = as<If>(&s);
-    uses(*i->cond, scope);
-    Scope t = scope, e = scope;
-    block(i->thenBody, t, i->returnVars);
-    block(i->elseBody, e, i->returnVars);
-    for (VarId v : i->returnVars) define(v, scope);
+    uses(*i->cond);
+    std::size_t mark = open();
+    block(i->thenBody, i->returnVars);
+    close(mark);
+    block(i->elseBody, i->returnVars);
+    close(mark);
+    for (VarId v : i->returnVars) define(v);
     return;
   }
   case StmtKind::For: {
     auto* f = as<For>(&s);
-    uses(*f->lo, scope);
-    uses(*f->hi, scope);
-    loop(*f, scope);
-    Scope body = scope;
-    define(f->index, body);
-    for (VarId v : f->iterArgs) define(v, body);
-    block(f->body, body, f->iterArgs);
-    for (VarId v : f->returnVars) define(v, scope);
+    uses(*f->lo);
+    uses(*f->hi);
+    loop(*f);
+    std::size_t mark = open();
+    define(f->index);
+    for (VarId v : f->iterArgs) define(v);
+    block(f->body, f->iterArgs);
+    close(mark);
+    for (VarId v : f->returnVars) define(v);
     return;
   }
-  case StmtKind::While: {
-    auto* w = as<While>(&s);
-    loop(*w, scope);
-    Scope cond = scope;
-    for (VarId v : w->iterArgs) define(v, cond);
-    block(w->condStmts, cond, {});
-    uses(*w->cond, cond);
-    for (VarId v : w->condValues) use(v, cond);
-    sameTypes(w->condValues, w->iterArgs, "condValues and iter_args");
-    Scope body = scope;
-    for (VarId v : w->condValues) body[static_cast<std::size_t>(v)] = 1;
-    block(w->body, body, w->iterArgs);
-    for (VarId v : w->returnVars) define(v, scope);
-    return;
-  }
+  case StmtKind::While: return whileStmt(*as<While>(&s));
   case StmtKind::Yield: fail(f_, "a yield inside a block");
   case StmtKind::Break:
   case StmtKind::Continue: fail(f_, "break/continue in SSA form");
@@ -300,9 +322,8 @@ void SsaCheck::stmt(const Stmt& s, Scope& scope) {
 }
 
 void SsaCheck::function() {
-  Scope scope(f_.vars.size(), 0);
-  for (VarId p : f_.params) define(p, scope);
-  block(f_.body, scope, {});
+  for (VarId p : f_.params) define(p);
+  block(f_.body, {});
 }
 
 template <class Check> std::string eachFunction(const Module& m, Check check) {
