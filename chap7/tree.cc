@@ -64,6 +64,20 @@ bool evalRel(RelOp op, std::int64_t a, std::int64_t b) {
   return false;
 }
 
+Arena::~Arena() {
+  for (const Destructor& d : destructors_) d.destroy(d.object);
+}
+
+void* Arena::allocate(std::size_t bytes, std::size_t align) {
+  std::size_t start = (used_ + align - 1) / align * align;
+  if (start + bytes > kChunkBytes) {
+    chunks_.emplace_back(new std::byte[kChunkBytes]); // not zeroed: nodes are built in place
+    start = 0;
+  }
+  used_ = start + bytes;
+  return chunks_.back().get() + start;
+}
+
 T_stm Arena::SeqList(const std::vector<T_stm>& stms) {
   if (stms.empty()) return Exp(Const(0));
   T_stm s = stms.back();

@@ -13,9 +13,11 @@
 
 #include "chap7/temp.hh"
 
+#include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <memory>
+#include <new>
+#include <type_traits>
 #include <vector>
 
 namespace tiger::tree {
@@ -188,23 +190,34 @@ public:
   T_exp copy(const tree::Exp* e);
   T_stm copy(const tree::Stm* s);
 
-  std::size_t nodeCount() const { return nodes_.size(); }
+  std::size_t nodeCount() const { return count_; }
+
+  Arena() = default;
+  Arena(const Arena&) = delete;
+  Arena& operator=(const Arena&) = delete;
+  ~Arena();
 
 private:
-  struct Holder {
-    virtual ~Holder() = default;
-  };
-  template <class T> struct Box : Holder {
-    T value;
-    template <class... A> explicit Box(A&&... a) : value(std::forward<A>(a)...) {}
-  };
+  // Nodes are placed one after another in large chunks (one allocation per chunk, not
+  // per node). CALL and JUMP nodes own a std::vector, so their destructors are recorded
+  // and run when the arena dies; the other kinds are trivially destructible.
+  static constexpr std::size_t kChunkBytes = 1 << 16;
+  void* allocate(std::size_t bytes, std::size_t align);
   template <class T, class... A> T* make(A&&... a) {
-    auto box = std::make_unique<Box<T>>(std::forward<A>(a)...);
-    T* p = &box->value;
-    nodes_.push_back(std::move(box));
+    T* p = new (allocate(sizeof(T), alignof(T))) T(std::forward<A>(a)...);
+    if constexpr (!std::is_trivially_destructible_v<T>)
+      destructors_.push_back({p, [](void* q) { static_cast<T*>(q)->~T(); }});
+    ++count_;
     return p;
   }
-  std::vector<std::unique_ptr<Holder>> nodes_;
+  struct Destructor {
+    void* object;
+    void (*destroy)(void*);
+  };
+  std::vector<std::unique_ptr<std::byte[]>> chunks_;
+  std::size_t used_ = kChunkBytes; // bytes used in chunks_.back()
+  std::vector<Destructor> destructors_;
+  std::size_t count_ = 0;
 };
 
 } // namespace tiger::tree
