@@ -6,6 +6,8 @@ time of 3 runs of `tigerc --time-passes` and the peak memory after it; lines per
 Lexing alone is timed with `--emit=tokens` (output to /dev/null).
 Canon: one function of 10^4..10^6 statements (straight line, if chain, loop chain) and
 nests of ifs and loops up to the parser's nesting cap; time of linearize and traces.
+ptoext: N chained ifs, N nested ifs, N sequential and N nested loops, N = 10..10^4
+(nests capped at 9000 by the parser); wall time of lowering and of CFT + SSA.
 """
 import os
 import statistics
@@ -73,14 +75,37 @@ def canon(tigerc):
                                                p.get("traces", (0, 0))[0]))
 
 
+def wall_ms(tigerc, args, path, runs=3):
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([tigerc, *args, path], stdout=subprocess.DEVNULL)
+        samples.append((time.perf_counter() - start) * 1000)
+    return statistics.median(samples)
+
+
+def ptoext(tigerc):
+    print("== ptoext: median wall ms of --emit=pto (lowering) and --emit=pto-ssa (+ CFT, SSA);")
+    print("   'passes' = the difference: CtrlFlowTransform + ConvertToSSA alone")
+    print("%-9s %7s %10s %10s %10s" % ("kind", "N", "pto", "pto-ssa", "passes"))
+    for kind in ("ifchain", "ifnest", "loopseq", "loopnest"):
+        for n in (10, 100, 1000, 10000):
+            path = generate(kind, min(n, 9000) if kind.endswith("nest") else n)
+            lowered = wall_ms(tigerc, ["--emit=pto"], path)
+            ssa = wall_ms(tigerc, ["--emit=pto-ssa"], path)
+            print("%-9s %7d %10.1f %10.1f %10.1f" % (kind, n, lowered, ssa, ssa - lowered))
+
+
 def main():
     tigerc = os.path.abspath(sys.argv[1])
     os.makedirs(OUT, exist_ok=True)
-    which = sys.argv[2:] or ["front", "canon"]
+    which = sys.argv[2:] or ["front", "canon", "pto"]
     if "front" in which:
         front_end(tigerc)
     if "canon" in which:
         canon(tigerc)
+    if "pto" in which:
+        ptoext(tigerc)
 
 
 if __name__ == "__main__":
