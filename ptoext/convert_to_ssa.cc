@@ -27,6 +27,7 @@
 
 #include <algorithm>
 #include <map>
+#include <unordered_map>
 
 namespace tiger::pto {
 namespace {
@@ -37,6 +38,8 @@ using sir::StmtPtr;
 using sir::VarId;
 using sir::VarRole;
 using sir::kNoVar;
+
+using AssignedCache = std::unordered_map<const Block*, std::vector<VarId>>;
 
 class FunctionSsa {
 public:
@@ -72,6 +75,7 @@ private:
   std::vector<int> version_;       // per source variable
   std::vector<VarId> env_;         // per source variable; kNoVar: no definition reaches
   std::vector<std::pair<VarId, VarId>> undo_; // (source variable, its previous version)
+  mutable AssignedCache assigned_;  // each block's assigned variables (assignedIn)
 };
 
 VarId FunctionSsa::fresh(VarId old, VarRole role) {
@@ -208,30 +212,44 @@ void FunctionSsa::ifStmt(sir::If& s) {
   }
 }
 
-void assignedIn(const Block& b, std::vector<VarId>& out);
-
-void assignedIn(const sir::Stmt& s, std::vector<VarId>& out) {
-  switch (s.kind) {
-  case StmtKind::Assign: out.push_back(sir::as<sir::Assign>(&s)->var); return;
-  case StmtKind::If:
-    assignedIn(sir::as<sir::If>(&s)->thenBody, out);
-    return assignedIn(sir::as<sir::If>(&s)->elseBody, out);
-  case StmtKind::For: return assignedIn(sir::as<sir::For>(&s)->body, out);
-  case StmtKind::While:
-    assignedIn(sir::as<sir::While>(&s)->condStmts, out);
-    return assignedIn(sir::as<sir::While>(&s)->body, out);
-  default: return;
+// The variables assigned anywhere in `b`, sorted, each once. Every block's set is
+// computed once and kept: the loops of a nest ask for their bodies' sets from the
+// outside in, so a nest of N loops costs O(N), not O(N^2). Safe because ConvertToSSA
+// only appends Yields: no block is freed or moved while the cache lives.
+const std::vector<VarId>& assignedIn(const Block& b, AssignedCache& cache) {
+  if (auto it = cache.find(&b); it != cache.end()) return it->second;
+  std::vector<VarId> out;
+  auto add = [&](const Block& inner) {
+    const std::vector<VarId>& vars = assignedIn(inner, cache);
+    out.insert(out.end(), vars.begin(), vars.end());
+  };
+  for (const StmtPtr& s : b) {
+    switch (s->kind) {
+    case StmtKind::Assign: out.push_back(sir::as<sir::Assign>(s.get())->var); break;
+    case StmtKind::If:
+      add(sir::as<sir::If>(s.get())->thenBody);
+      add(sir::as<sir::If>(s.get())->elseBody);
+      break;
+    case StmtKind::For: add(sir::as<sir::For>(s.get())->body); break;
+    case StmtKind::While:
+      add(sir::as<sir::While>(s.get())->condStmts);
+      add(sir::as<sir::While>(s.get())->body);
+      break;
+    default: break;
+    }
   }
-}
-
-void assignedIn(const Block& b, std::vector<VarId>& out) {
-  for (const StmtPtr& s : b) assignedIn(*s, out);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return cache.emplace(&b, std::move(out)).first->second;
 }
 
 // Loop-carried: assigned in the loop and defined before it; sorted by name.
 std::vector<VarId> FunctionSsa::carried(const std::vector<const Block*>& blocks) const {
   std::vector<VarId> assigned, vars;
-  for (const Block* b : blocks) assignedIn(*b, assigned);
+  for (const Block* b : blocks) {
+    const std::vector<VarId>& inBlock = assignedIn(*b, assigned_);
+    assigned.insert(assigned.end(), inBlock.begin(), inBlock.end());
+  }
   std::sort(assigned.begin(), assigned.end());
   assigned.erase(std::unique(assigned.begin(), assigned.end()), assigned.end());
   for (VarId v : assigned)
