@@ -13,12 +13,12 @@
 // Each Tiger call is one C++ recursion: callers run this on a big stack (big_stack.hh).
 #include "ptoext/sir_interp.hh"
 
+#include "chap7/interp_memory.hh"
 #include "chap7/interp_runtime.hh"
 #include "chap7/runtime.hh"
 
 #include <iostream>
 #include <map>
-#include <new>
 
 namespace tiger::sir {
 namespace {
@@ -291,10 +291,6 @@ Flow Machine::whileStmt(const While& s, Activation& a) {
   return Flow::Normal;
 }
 
-const char* prefix(ExitCode status) {
-  return status == ExitCode::Internal ? "internal error: " : "runtime error: ";
-}
-
 } // namespace
 
 RunResult interpret(const Module& m, const RunOptions& opts) {
@@ -303,19 +299,8 @@ RunResult interpret(const Module& m, const RunOptions& opts) {
   std::ostream& out = opts.out ? *opts.out : std::cout;
   std::ostream& err = opts.err ? *opts.err : std::cerr;
   Machine machine(m, opts, result.stats, in, out);
-  interp::Stop stop{ExitCode::Ok, 0, ""};
-  try {
-    machine.run();
-  } catch (interp::Stop& s) {
-    stop = std::move(s);
-  } catch (const std::bad_alloc&) {
-    stop = interp::Stop{ExitCode::Runtime, static_cast<int>(ExitCode::Runtime), "out of memory"};
-  }
-  machine.flushOutput();
-  result.status = stop.status;
-  result.exitCode = stop.exitCode;
-  result.error = stop.message;
-  if (stop.status != ExitCode::Ok) err << prefix(stop.status) << stop.message << '\n';
+  // The same stop, flush and report as the tree interpreter's, so both print alike.
+  interp::runToStop(result, err, [&] { machine.run(); }, [&] { machine.flushOutput(); });
   return result;
 }
 
