@@ -1,6 +1,8 @@
 // diag.cc - see diag.hh.
 #include "chap7/diag.hh"
 
+#include <cstdlib>
+#include <iostream>
 #include <ostream>
 
 namespace tiger {
@@ -46,6 +48,13 @@ void Diagnostics::report(Loc loc, const char* severity, const std::string& messa
   for (int i = 1; i < loc.begin.col && i <= static_cast<int>(text.size()); ++i)
     out_ << (text[i - 1] == '\t' ? '\t' : ' ');
   out_ << "^\n";
+}
+
+void labUnwritten(const char* lab, const char* what, const char* file) {
+  std::cout.flush();
+  std::cerr << "tigerc: lab " << lab << ": write " << what << " in " << file << "\n";
+  std::cerr.flush();
+  std::_Exit(static_cast<int>(ExitCode::LabStub));
 }
 
 } // namespace tiger

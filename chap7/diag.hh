@@ -30,7 +30,13 @@ enum class ExitCode : int {
   Input = 74,         // the source file cannot be read
   ToolFailure = 75,   // an external tool (mlir-opt-19, dot) failed
   Internal = 77,      // a checker caught a compiler bug
+  LabStub = 78,       // a lab handout's function is still a stub (labs/README.md)
 };
+
+// The body of a function a lab student has still to write (labs/README.md): prints
+//   tigerc: lab canon: write reorder() in chap8/linearize.cc
+// on stderr, flushes stdout and ends tigerc with ExitCode::LabStub. Only handouts call it.
+[[noreturn]] void labUnwritten(const char* lab, const char* what, const char* file);
 
 // A position in the source: 1-based line and column.
 struct Pos {
