@@ -21,6 +21,7 @@
 // iterates over the elements of a sequence and the declarations of a let.
 #include "chap7/translate.hh"
 
+#include "chap7/diag.hh" // labUnwritten, called by the lab handouts
 #include "chap7/runtime.hh"
 #include "chap7/translate_tr.hh"
 #include "chap7/types.hh"
@@ -167,16 +168,21 @@ void Translator::funBody(const ast::FunDec& f) {
 // The frame pointer of the function at depth `declDepth`, seen from the current one:
 // TEMP fp followed by one static link (formal 0) per level in between.
 T_exp Translator::framePtr(int declDepth) {
+  // LAB translate BEGIN framePtr()
+  // LAB STUB tiger::labUnwritten("translate", "framePtr()", "chap7/translate.cc");
   T_exp fp = A.Temp(temps_.fp());
   for (int d = depth(); d > declDepth && d > 0; --d)
     fp = frame::accessExp(A, levels_[d]->formals()[0], fp);
   return fp;
+  // LAB END
 }
 
 // A user function's call: CALL(NAME f, [static link, args...]), where the static link
 // is the frame pointer of f's parent (depth d-1). A builtin or runtime function takes
 // no static link: CALL(NAME print, [args...]).
 TrExp Translator::callExp(const ast::CallExp& e) {
+  // LAB translate BEGIN callExp()
+  // LAB STUB tiger::labUnwritten("translate", "callExp()", "chap7/translate.cc");
   std::vector<T_exp> args;
   auto it = e.fun ? funs_.find(e.fun) : funs_.end();
   Temp_label label;
@@ -190,6 +196,7 @@ TrExp Translator::callExp(const ast::CallExp& e) {
   for (const ast::ExpPtr& a : e.args)
     args.push_back(ex(*a));
   return TrExp::Ex(A.Call(A.Name(label), std::move(args)));
+  // LAB END
 }
 
 // ---- Variables ----------------------------------------------------------------------
@@ -211,6 +218,8 @@ T_exp Translator::declareVar(const ast::VarBinding& b) {
 // r.f    => MEM(BINOP(PLUS, CALL(NAME checkNil, [r]), CONST 8i))
 // a[i]   => see subscriptVar
 T_exp Translator::var(const ast::Var& v) {
+  // LAB translate BEGIN var()
+  // LAB STUB tiger::labUnwritten("translate", "var()", "chap7/translate.cc");
   switch (v.kind) {
   case ast::VarKind::Simple: {
     const auto& s = *ast::as<ast::SimpleVar>(&v);
@@ -224,6 +233,7 @@ T_exp Translator::var(const ast::Var& v) {
   case ast::VarKind::Subscript: return subscriptVar(*ast::as<ast::SubscriptVar>(&v));
   }
   return A.Const(0);
+  // LAB END
 }
 
 // a[i] => MEM(BINOP(PLUS, TEMP ta,
@@ -231,6 +241,8 @@ T_exp Translator::var(const ast::Var& v) {
 // where a is read into TEMP ta first (ESEQ(MOVE(TEMP ta, a), ...)) unless it already is
 // a TEMP. Both reads of ta come before i, so the order stays a, then i.
 T_exp Translator::subscriptVar(const ast::SubscriptVar& v) {
+  // LAB translate BEGIN subscriptVar()
+  // LAB STUB tiger::labUnwritten("translate", "subscriptVar()", "chap7/translate.cc");
   T_exp arr = var(*v.var);
   T_stm save = nullptr;
   Temp_temp ta;
@@ -245,6 +257,7 @@ T_exp Translator::subscriptVar(const ast::SubscriptVar& v) {
   T_exp offset = A.Binop(BinOp::TIMES, checked, A.Const(kWord));
   T_exp elem = A.Mem(A.Binop(BinOp::PLUS, A.Temp(ta), offset));
   return save ? A.Eseq(save, elem) : elem;
+  // LAB END
 }
 
 // ---- Expressions ----------------------------------------------------------------------
@@ -288,6 +301,8 @@ TrExp Translator::stringExp(const ast::StringExp& e) {
 
 // Arithmetic => BINOP(op, l, r); comparisons => Cx; & and | => short-circuit Cx.
 TrExp Translator::opExp(const ast::OpExp& e) {
+  // LAB translate BEGIN opExp()
+  // LAB STUB tiger::labUnwritten("translate", "opExp()", "chap7/translate.cc");
   switch (e.op) {
   case ast::Oper::Plus: return TrExp::Ex(A.Binop(BinOp::PLUS, ex(*e.left), ex(*e.right)));
   case ast::Oper::Minus:
@@ -306,6 +321,7 @@ TrExp Translator::opExp(const ast::OpExp& e) {
   case ast::Oper::Or: return shortCircuit(e);
   }
   return TrExp::Ex(A.Const(0));
+  // LAB END
 }
 
 // int, record, array, nil (records and arrays compare addresses):
@@ -315,6 +331,8 @@ TrExp Translator::opExp(const ast::OpExp& e) {
 // string < <= > >=:
 //   l op r   =>  CJUMP(op, CALL(NAME stringCompare, [l, r]), CONST 0, t, f)
 TrExp Translator::compare(const ast::OpExp& e, RelOp op) {
+  // LAB translate BEGIN compare()
+  // LAB STUB tiger::labUnwritten("translate", "compare()", "chap7/translate.cc");
   T_exp l = ex(*e.left), r = ex(*e.right);
   if (hasKind(*e.left, types::Kind::String) || hasKind(*e.right, types::Kind::String)) {
     bool eq = op == RelOp::EQ || op == RelOp::NE;
@@ -324,6 +342,7 @@ TrExp Translator::compare(const ast::OpExp& e, RelOp op) {
   }
   return TrExp::Cx(
       [this, op, l, r](Temp_label t, Temp_label f) { return A.Cjump(op, l, r, t, f); });
+  // LAB END
 }
 
 // a & b  is  if a then b else 0:  (t, f) => SEQ(a(z, f), SEQ(LABEL z, b(t, f)))
@@ -331,6 +350,8 @@ TrExp Translator::compare(const ast::OpExp& e, RelOp op) {
 // b runs only when a did not decide. Used as a value when b is not 0 or 1 (2 & 3 is 3),
 // it is the if's value (ifValue). Shared pointers let either form take a and b.
 TrExp Translator::shortCircuit(const ast::OpExp& e) {
+  // LAB translate BEGIN shortCircuit()
+  // LAB STUB tiger::labUnwritten("translate", "shortCircuit()", "chap7/translate.cc");
   bool isAnd = e.op == ast::Oper::And;
   Temp_label z = temps_.newLabel();
   auto a = std::make_shared<CondFn>(cx(*e.left));
@@ -349,6 +370,7 @@ TrExp Translator::shortCircuit(const ast::OpExp& e) {
     return v.ex;
   };
   return TrExp::Cx(std::move(cond), std::move(value));
+  // LAB END
 }
 
 // T{f1 = e1, ..., fn = en} =>
@@ -356,6 +378,8 @@ TrExp Translator::shortCircuit(const ast::OpExp& e) {
 //            MOVE(MEM(BINOP(PLUS, TEMP r, CONST 8i)), e_i) ...   in source order),
 //        TEMP r)
 TrExp Translator::recordExp(const ast::RecordExp& e) {
+  // LAB translate BEGIN recordExp()
+  // LAB STUB tiger::labUnwritten("translate", "recordExp()", "chap7/translate.cc");
   const types::Type* t = e.type ? types::actual(e.type) : nullptr;
   std::size_t n = e.fields.size();
   if (t && t->kind == types::Kind::Record)
@@ -371,13 +395,17 @@ TrExp Translator::recordExp(const ast::RecordExp& e) {
     stms.push_back(A.Move(slot, fi.init ? ex(*fi.init) : A.Const(0)));
   }
   return TrExp::Ex(A.Eseq(A.SeqList(stms), A.Temp(r)));
+  // LAB END
 }
 
 // T[size] of init => CALL(NAME initArray, [size, init])   (size evaluated first)
 TrExp Translator::arrayExp(const ast::ArrayExp& e) {
+  // LAB translate BEGIN arrayExp()
+  // LAB STUB tiger::labUnwritten("translate", "arrayExp()", "chap7/translate.cc");
   T_exp size = ex(*e.size);
   T_exp init = ex(*e.init);
   return TrExp::Ex(A.Call(A.Name(temps_.namedLabel("initArray")), {size, init}));
+  // LAB END
 }
 
 // (e1; ...; en) => SEQ(unNx e1, ... unNx e(n-1)) then en; () => Nx(EXP(CONST 0)).
@@ -408,6 +436,8 @@ TrExp Translator::withStms(std::vector<T_stm> stms, TrExp last) {
 // t and f are made first, and the test, jumping to them, is built at once.
 //   if a then b  =>  SEQ(a(t, f), LABEL t, unNx b, LABEL f)
 TrExp Translator::ifExp(const ast::IfExp& e) {
+  // LAB translate BEGIN ifExp()
+  // LAB STUB tiger::labUnwritten("translate", "ifExp()", "chap7/translate.cc");
   Branch br{nullptr, temps_.newLabel(), temps_.newLabel()};
   br.test = cx(*e.test)(br.t, br.f);
   TrExp a = exp(*e.thenE);
@@ -419,16 +449,20 @@ TrExp Translator::ifExp(const ast::IfExp& e) {
   if (a.kind == TrExp::Kind::Cx || b.kind == TrExp::Kind::Cx)
     return ifCond(br, std::move(a), std::move(b));
   return ifValue(br, std::move(a), std::move(b));
+  // LAB END
 }
 
 // if a then b else c (no value)
 //   => SEQ(a(t, f), LABEL t, unNx b, JUMP join, LABEL f, unNx c, LABEL join)
 TrExp Translator::ifThenElse(const Branch& br, TrExp a, TrExp b) {
+  // LAB translate BEGIN ifThenElse()
+  // LAB STUB tiger::labUnwritten("translate", "ifThenElse()", "chap7/translate.cc");
   Temp_label join = temps_.newLabel();
   T_stm sa = translate::unNx(p_, std::move(a));
   T_stm sb = translate::unNx(p_, std::move(b));
   return TrExp::Nx(A.SeqList(
       {br.test, A.Label(br.t), sa, A.Jump(join), A.Label(br.f), sb, A.Label(join)}));
+  // LAB END
 }
 
 // if a then b else c, b or c a condition (as `x < y & y < z` becomes): a condition,
@@ -436,6 +470,8 @@ TrExp Translator::ifThenElse(const Branch& br, TrExp a, TrExp b) {
 // so no 0/1 value is made only to be tested again. Its value, unless b and c are both
 // 0 or 1, is the if's value (ifValue).
 TrExp Translator::ifCond(const Branch& br, TrExp a, TrExp b) {
+  // LAB translate BEGIN ifCond()
+  // LAB STUB tiger::labUnwritten("translate", "ifCond()", "chap7/translate.cc");
   bool boolean = translate::isBoolean(a) && translate::isBoolean(b);
   auto pa = std::make_shared<TrExp>(std::move(a)),
        pb = std::make_shared<TrExp>(std::move(b));
@@ -449,12 +485,15 @@ TrExp Translator::ifCond(const Branch& br, TrExp a, TrExp b) {
     return ifValue(br, std::move(*pa), std::move(*pb)).ex;
   };
   return TrExp::Cx(std::move(cond), std::move(value));
+  // LAB END
 }
 
 // if a then b else c (a value)
 //   => ESEQ(SEQ(a(t, f), LABEL t, MOVE(TEMP r, b), JUMP join,
 //               LABEL f, MOVE(TEMP r, c), LABEL join), TEMP r)
 TrExp Translator::ifValue(const Branch& br, TrExp a, TrExp b) {
+  // LAB translate BEGIN ifValue()
+  // LAB STUB tiger::labUnwritten("translate", "ifValue()", "chap7/translate.cc");
   Temp_temp r = temps_.newTemp();
   Temp_label join = temps_.newLabel();
   T_exp va = translate::unEx(p_, std::move(a));
@@ -462,17 +501,21 @@ TrExp Translator::ifValue(const Branch& br, TrExp a, TrExp b) {
   T_stm s = A.SeqList({br.test, A.Label(br.t), A.Move(A.Temp(r), va), A.Jump(join),
                        A.Label(br.f), A.Move(A.Temp(r), vb), A.Label(join)});
   return TrExp::Ex(A.Eseq(s, A.Temp(r)));
+  // LAB END
 }
 
 // while a do b  =>  LABEL test; a(body, done); LABEL body; unNx b; JUMP test; LABEL done
 // (continue => JUMP test, break => JUMP done)
 TrExp Translator::whileExp(const ast::WhileExp& e) {
+  // LAB translate BEGIN whileExp()
+  // LAB STUB tiger::labUnwritten("translate", "whileExp()", "chap7/translate.cc");
   Temp_label test = temps_.newLabel(), body = temps_.newLabel(), done = temps_.newLabel();
   loops_[&e] = LoopLabels{test, done};
   CondFn cond = cx(*e.test);
   T_stm b = nx(*e.body);
   return TrExp::Nx(A.SeqList(
       {A.Label(test), cond(body, done), A.Label(body), b, A.Jump(test), A.Label(done)}));
+  // LAB END
 }
 
 // for i := lo to hi do b =>
@@ -484,6 +527,8 @@ TrExp Translator::whileExp(const ast::WhileExp& e) {
 //   LABEL incr; MOVE(i, BINOP(PLUS, i, CONST 1)); JUMP body
 //   LABEL done                                   (break => JUMP done)
 TrExp Translator::forExp(const ast::ForExp& e) {
+  // LAB translate BEGIN forExp()
+  // LAB STUB tiger::labUnwritten("translate", "forExp()", "chap7/translate.cc");
   T_exp i = declareVar(e.var);
   Temp_temp limit = temps_.newTemp();
   Temp_label body = temps_.newLabel(), next = temps_.newLabel(), incr = temps_.newLabel(),
@@ -499,13 +544,17 @@ TrExp Translator::forExp(const ast::ForExp& e) {
        A.Label(next), A.Cjump(RelOp::GE, index(), A.Temp(limit), done, incr),
        A.Label(incr), A.Move(index(), A.Binop(BinOp::PLUS, index(), A.Const(1))),
        A.Jump(body), A.Label(done)}));
+  // LAB END
 }
 
 // break => JUMP done, continue => JUMP next, of the loop semant found.
 TrExp Translator::jumpTo(const ast::Exp* loop, bool toDone) {
+  // LAB translate BEGIN jumpTo()
+  // LAB STUB tiger::labUnwritten("translate", "jumpTo()", "chap7/translate.cc");
   auto it = loop ? loops_.find(loop) : loops_.end();
   if (it == loops_.end()) return TrExp::Nx(A.Exp(A.Const(0))); // semant rejects this
   return TrExp::Nx(A.Jump(toDone ? it->second.done : it->second.next));
+  // LAB END
 }
 
 // let decs in body end => SEQ(var initialisations in order) then body. Function decs

@@ -2,6 +2,8 @@
 // kinds of expressions"); see translate_tr.hh.
 #include "chap7/translate_tr.hh"
 
+#include "chap7/diag.hh" // labUnwritten, called by the lab handouts
+
 namespace tiger::translate {
 
 using tree::RelOp;
@@ -22,6 +24,8 @@ bool isBoolean(const TrExp& e) {
 //                        LABEL t)))),
 //                    TEMP r)
 T_exp unEx(ir::Program& prog, TrExp e) {
+  // LAB translate BEGIN unEx()
+  // LAB STUB tiger::labUnwritten("translate", "unEx()", "chap7/translate_tr.cc");
   tree::Arena& A = prog.arena;
   switch (e.kind) {
   case TrExp::Kind::Ex: return e.ex;
@@ -35,6 +39,7 @@ T_exp unEx(ir::Program& prog, TrExp e) {
   T_stm s = A.SeqList({A.Move(A.Temp(r), A.Const(1)), e.cx(t, f), A.Label(f),
                        A.Move(A.Temp(r), A.Const(0)), A.Label(t)});
   return A.Eseq(s, A.Temp(r));
+  // LAB END
 }
 
 // unNx(Ex e)               = EXP(e)
@@ -45,6 +50,8 @@ T_exp unEx(ir::Program& prog, TrExp e) {
 // unNx(Nx s)  = s
 // unNx(Cx c)  = SEQ(c(l, l), LABEL l)              both outcomes continue at l
 T_stm unNx(ir::Program& prog, TrExp e) {
+  // LAB translate BEGIN unNx()
+  // LAB STUB tiger::labUnwritten("translate", "unNx()", "chap7/translate_tr.cc");
   tree::Arena& A = prog.arena;
   switch (e.kind) {
   case TrExp::Kind::Ex: break;
@@ -62,6 +69,7 @@ T_stm unNx(ir::Program& prog, TrExp e) {
   }
   if (stms.empty() || !tree::cast<tree::Const>(x)) stms.push_back(A.Exp(x));
   return A.SeqList(stms);
+  // LAB END
 }
 
 // unCx(Cx c)        = c
@@ -71,6 +79,8 @@ T_stm unNx(ir::Program& prog, TrExp e) {
 // unCx(Nx s)        = (t, f) => SEQ(s, JUMP f)  (a statement has value 0; semant
 //                                                 never lets one be a condition)
 CondFn unCx(ir::Program& prog, TrExp e) {
+  // LAB translate BEGIN unCx()
+  // LAB STUB tiger::labUnwritten("translate", "unCx()", "chap7/translate_tr.cc");
   tree::Arena& A = prog.arena;
   switch (e.kind) {
   case TrExp::Kind::Cx: return std::move(e.cx);
@@ -85,6 +95,7 @@ CondFn unCx(ir::Program& prog, TrExp e) {
   return [&A, x = e.ex](Temp_label t, Temp_label f) {
     return A.Cjump(RelOp::NE, x, A.Const(0), t, f);
   };
+  // LAB END
 }
 
 } // namespace tiger::translate

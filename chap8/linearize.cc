@@ -26,6 +26,7 @@
 // Recursion is only on expression depth, which the source's nesting bounds.
 #include "chap8/linearize.hh"
 
+#include "chap7/diag.hh" // labUnwritten, called by the lab handouts
 #include "chap8/explain.hh"
 
 #include <ostream>
@@ -38,6 +39,7 @@ using Stms = std::vector<T_stm>;
 // ---------------------------------------------------------------- commute
 
 namespace {
+// LAB canon BEGIN the helpers of commuteWith
 
 // What evaluating one expression may do.
 struct ExpFacts {
@@ -102,6 +104,7 @@ ExpFacts factsOf(const tree::Exp* e) {
   return f;
 }
 
+// LAB END
 } // namespace
 
 bool isNop(const Options& opts, const tree::Stm* s) {
@@ -113,14 +116,20 @@ bool isNop(const Options& opts, const tree::Stm* s) {
 }
 
 void Effects::addEvaluation(const tree::Exp* e) {
+  // LAB canon BEGIN Effects::addEvaluation()
+  // LAB STUB tiger::labUnwritten("canon", "Effects::addEvaluation()",
+  // LAB STUB                     "chap8/linearize.cc");
   ExpFacts f = factsOf(e);
   nonEmpty = true;
   unknown |= f.unknown;
   writesMemory |= f.hasCall;
   loud |= f.hasCall || f.mayFault;
+  // LAB END
 }
 
 void Effects::add(const tree::Stm* s) {
+  // LAB canon BEGIN Effects::add()
+  // LAB STUB tiger::labUnwritten("canon", "Effects::add()", "chap8/linearize.cc");
   if (!s) return;
   nonEmpty = true;
   switch (s->kind) {
@@ -144,11 +153,14 @@ void Effects::add(const tree::Stm* s) {
   case tree::StmKind::EXP: return addEvaluation(cast<tree::ExpStm>(s)->exp);
   case tree::StmKind::SEQ: unknown = true; return;
   }
+  // LAB END
 }
 
 // commute(s, e), the book's: isNop(s) || e is NAME || e is CONST; then this project's
 // sharper test (linearize.hh says why each condition keeps the program's meaning).
 bool commuteWith(const Options& opts, const Effects& s, const tree::Exp* e) {
+  // LAB canon BEGIN commuteWith()
+  // LAB STUB tiger::labUnwritten("canon", "commuteWith()", "chap8/linearize.cc");
   if (!s.nonEmpty) return true;
   if (cast<tree::Const>(e) || cast<tree::Name>(e)) return true;
   if (opts.bookCommute || s.unknown || !e) return false;
@@ -158,6 +170,7 @@ bool commuteWith(const Options& opts, const Effects& s, const tree::Exp* e) {
     if (s.temps.count(t)) return false;
   if (f.readsMemory && s.writesMemory) return false;
   return !(f.mayFault && s.loud);
+  // LAB END
 }
 
 bool commute(const Options& opts, const std::vector<T_stm>& s, const tree::Exp* e) {
@@ -236,6 +249,8 @@ void Linearizer::emit(Stms& out, T_stm s) {
 
 // reorder([e1, ..., en]): each ei's statements, in order; then saveSlots.
 Linearizer::Reordered Linearizer::reorder(std::vector<T_exp> exps, Stms& out) {
+  // LAB canon BEGIN reorder()
+  // LAB STUB tiger::labUnwritten("canon", "reorder()", "chap8/linearize.cc");
   Reordered r{std::move(exps), {}, out.size(), false};
   std::size_t n = r.exps.size();
   std::vector<std::size_t> mark(n + 1);
@@ -250,6 +265,7 @@ Linearizer::Reordered Linearizer::reorder(std::vector<T_exp> exps, Stms& out) {
   mark[n] = out.size();
   saveSlots(r, mark, out);
   return r;
+  // LAB END
 }
 
 // Right to left: ei must be saved in a fresh temp unless it commutes with all that now
@@ -258,6 +274,8 @@ Linearizer::Reordered Linearizer::reorder(std::vector<T_exp> exps, Stms& out) {
 // right.
 void Linearizer::saveSlots(Reordered& r, const std::vector<std::size_t>& mark,
                            Stms& out) {
+  // LAB canon BEGIN saveSlots()
+  // LAB STUB tiger::labUnwritten("canon", "saveSlots()", "chap8/linearize.cc");
   std::size_t n = r.exps.size();
   std::vector<bool> save(n, false);
   bool any = false;
@@ -283,9 +301,12 @@ void Linearizer::saveSlots(Reordered& r, const std::vector<std::size_t>& mark,
     r.notes[i].saved = r.changed = true;
     r.notes[i].temp = t;
   }
+  // LAB END
 }
 
 T_exp Linearizer::doExp(T_exp e, Stms& out) {
+  // LAB canon BEGIN doExp()
+  // LAB STUB tiger::labUnwritten("canon", "doExp()", "chap8/linearize.cc");
   if (!e) return e;
   switch (e->kind) {
   case tree::ExpKind::BINOP: {
@@ -315,11 +336,14 @@ T_exp Linearizer::doExp(T_exp e, Stms& out) {
   case tree::ExpKind::CONST: return e;
   }
   return e;
+  // LAB END
 }
 
 // ESEQ(s1, ESEQ(s2, e)) => ESEQ(SEQ(s1, s2), e): a chain of ESEQs is walked by a loop;
 // its statements go out in order, then e is cleaned.
 T_exp Linearizer::doEseq(tree::Eseq* x, Stms& out) {
+  // LAB canon BEGIN doEseq()
+  // LAB STUB tiger::labUnwritten("canon", "doEseq()", "chap8/linearize.cc");
   Stms chain;
   T_exp e = x;
   for (auto* q = x; q; q = cast<tree::Eseq>(e)) {
@@ -333,6 +357,7 @@ T_exp Linearizer::doEseq(tree::Eseq* x, Stms& out) {
   for (T_stm s : chain)
     doStm(s, out);
   return doExp(e, out);
+  // LAB END
 }
 
 T_exp Linearizer::rebuildCall(const tree::Call* c, const std::vector<T_exp>& exps) {
@@ -349,6 +374,8 @@ std::vector<T_exp> callSlots(const tree::Call* c) {
 // once, so no later CALL overwrites it and the CALL's parent is MOVE(TEMP t, ...).
 // Every CALL reached here is hoisted, also one that came out of an ESEQ.
 T_exp Linearizer::doCall(tree::Call* c, Stms& out) {
+  // LAB canon BEGIN doCall()
+  // LAB STUB tiger::labUnwritten("canon", "doCall()", "chap8/linearize.cc");
   Reordered r = reorder(callSlots(c), out);
   T_exp call = c;
   if (r.changed) {
@@ -366,10 +393,13 @@ T_exp Linearizer::doCall(tree::Call* c, Stms& out) {
             TempFactory::tempName(t) + "\n",
         call, a_.Eseq(move, result));
   return result;
+  // LAB END
 }
 
 // `linear`: SEQ(SEQ(a, b), c) = SEQ(a, SEQ(b, c)); the work stack holds what is left.
 void Linearizer::doStm(T_stm s, Stms& out) {
+  // LAB canon BEGIN doStm()
+  // LAB STUB tiger::labUnwritten("canon", "doStm()", "chap8/linearize.cc");
   Stms work{s};
   while (!work.empty()) {
     T_stm top = work.back();
@@ -383,6 +413,7 @@ void Linearizer::doStm(T_stm s, Stms& out) {
     }
     doLeaf(top, work, out);
   }
+  // LAB END
 }
 
 template <class Make>
@@ -395,6 +426,8 @@ void Linearizer::emitReordered(T_stm s, const Pattern& p, std::vector<T_exp> slo
 }
 
 void Linearizer::doLeaf(T_stm s, Stms& work, Stms& out) {
+  // LAB canon BEGIN doLeaf()
+  // LAB STUB tiger::labUnwritten("canon", "doLeaf()", "chap8/linearize.cc");
   switch (s->kind) {
   case tree::StmKind::JUMP: {
     // JUMP(ESEQ(s, e)) => SEQ(s, JUMP(e))
@@ -419,6 +452,7 @@ void Linearizer::doLeaf(T_stm s, Stms& work, Stms& out) {
   case tree::StmKind::LABEL:
   case tree::StmKind::SEQ: return emit(out, s);
   }
+  // LAB END
 }
 
 // A rule that turns `before` into SEQ(first, rest): both go on the work stack.
@@ -432,6 +466,8 @@ void Linearizer::peel(T_stm before, T_stm first, T_stm rest, const char* rule,
 }
 
 void Linearizer::doMove(tree::Move* m, Stms& work, Stms& out) {
+  // LAB canon BEGIN doMove()
+  // LAB STUB tiger::labUnwritten("canon", "doMove()", "chap8/linearize.cc");
   if (auto* d = cast<tree::Eseq>(m->dst))
     return peel(m, d->stm, a_.Move(d->exp, m->src),
                 "MOVE(ESEQ(s, e1), e2) => SEQ(s, MOVE(e1, e2))", work);
@@ -459,9 +495,12 @@ void Linearizer::doMove(tree::Move* m, Stms& work, Stms& out) {
         [&](const std::vector<T_exp>& e) { return a_.Move(a_.Mem(e[0]), e[1]); });
   // Not a destination Translate makes: reorder the source; checkCanonical reports it.
   emitReordered(m, kMoveTemp, {m->src}, out, make(m->dst));
+  // LAB END
 }
 
 void Linearizer::doExpStm(tree::ExpStm* x, Stms& work, Stms& out) {
+  // LAB canon BEGIN doExpStm()
+  // LAB STUB tiger::labUnwritten("canon", "doExpStm()", "chap8/linearize.cc");
   if (auto* q = cast<tree::Eseq>(x->exp))
     return peel(x, q->stm, a_.Exp(q->exp), "EXP(ESEQ(s, e)) => SEQ(s, EXP(e))", work);
   // EXP(CALL(f, args)): the CALL stays on top; reorder [f, args]
@@ -472,6 +511,7 @@ void Linearizer::doExpStm(tree::ExpStm* x, Stms& work, Stms& out) {
   // EXP(e): reorder [e]
   emitReordered(x, kExpStm, {x->exp}, out,
                 [&](const std::vector<T_exp>& e) { return a_.Exp(e[0]); });
+  // LAB END
 }
 
 // The explain log of one reorder: only when statements came out of a slot.

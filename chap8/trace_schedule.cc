@@ -48,6 +48,7 @@
 // Every step is a loop over blocks; nothing recurses per block.
 #include "chap8/trace_schedule.hh"
 
+#include "chap7/diag.hh" // labUnwritten, called by the lab handouts
 #include "chap8/basic_blocks.hh"
 #include "chap8/explain.hh"
 
@@ -60,6 +61,7 @@ namespace tiger::canon {
 using tree::cast;
 
 namespace {
+// LAB traces BEGIN the helpers of C_traceSchedule and finishUp
 
 constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
 using Blocks = std::vector<const Block*>;
@@ -275,10 +277,13 @@ T_stm Finisher::threaded(Temp_label target, Temp_label next) {
   return a_.Cjump(c->op, a_.copy(c->left), a_.copy(c->right), c->t, c->f);
 }
 
+// LAB END
 } // namespace
 
 std::vector<T_stm> finishUp(Context& cx, const std::vector<const Block*>& order,
                             Temp_label done) {
+  // LAB traces BEGIN finishUp()
+  // LAB STUB tiger::labUnwritten("traces", "finishUp()", "chap8/trace_schedule.cc");
   Finisher finisher(cx, order);
   std::vector<T_stm> out;
   for (std::size_t k = 0; k < order.size(); ++k) {
@@ -290,9 +295,13 @@ std::vector<T_stm> finishUp(Context& cx, const std::vector<const Block*>& order,
   }
   out.push_back(cx.arena.Label(done));
   return out;
+  // LAB END
 }
 
 std::vector<T_stm> C_traceSchedule(Context& cx, const C_block& b) {
+  // LAB traces BEGIN C_traceSchedule()
+  // LAB STUB tiger::labUnwritten("traces", "C_traceSchedule()",
+  // LAB STUB                     "chap8/trace_schedule.cc");
   Blocks blocks;
   for (const Block& block : b.stmLists)
     blocks.push_back(&block);
@@ -311,6 +320,7 @@ std::vector<T_stm> C_traceSchedule(Context& cx, const C_block& b) {
     for (std::size_t k : trace)
       order.push_back(blocks[k]);
   return finishUp(cx, order, b.label);
+  // LAB END
 }
 
 } // namespace tiger::canon

@@ -38,12 +38,14 @@
 //   increment is the seed's plain `if not __break_N: i = i + 1`.
 #include "ptoext/ctrl_flow_transform.hh"
 
+#include "chap7/diag.hh" // labUnwritten, called by the lab handouts
 #include "ptoext/lower.hh"
 
 #include <limits>
 
 namespace tiger::pto {
 namespace {
+// LAB ptoext BEGIN the helpers of ctrlFlowTransform
 
 using sir::Block;
 using sir::ExprPtr;
@@ -302,10 +304,15 @@ Block FunctionCft::breakFor(std::unique_ptr<sir::For> f) {
   return out;
 }
 
+// LAB END
 } // namespace
 
 void ctrlFlowTransform(sir::Module& m) {
+  // LAB ptoext BEGIN ctrlFlowTransform()
+  // LAB STUB tiger::labUnwritten("ptoext", "ctrlFlowTransform()",
+  // LAB STUB                     "ptoext/ctrl_flow_transform.cc");
   for (sir::Function& f : m.functions) FunctionCft(f).run();
+  // LAB END
 }
 
 } // namespace tiger::pto
