@@ -2,8 +2,10 @@
 BUILD ?= build
 JOBS  ?= $(shell nproc)
 TIGERC = $(BUILD)/tigerc
+# The lab of `make handout` and `make grade` (labs/README.md); a handout sets its own.
+LAB ?=
 
-.PHONY: all deps configure demo test bench clean
+.PHONY: all deps configure demo test bench handout grade clean
 
 all: configure
 	cmake --build $(BUILD) -j$(JOBS)
@@ -21,6 +23,18 @@ demo: deps all
 
 test: all
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS) --timeout 600
+
+# Writes the starter repository of lab $(LAB) to $(BUILD)/handouts/$(LAB), with its
+# HANDOUT.md made by running $(TIGERC) on the lab's example (labs/README.md).
+handout: configure
+	@test -n "$(LAB)" || { echo "make handout: which lab? e.g. LAB=canon"; exit 2; }
+	cmake --build $(BUILD) --target tigerc -j$(JOBS)
+	python3 tools/handout.py --lab $(LAB) --tigerc $(TIGERC) --out $(BUILD)/handouts/$(LAB)
+
+# Grades lab $(LAB) with labs/grade.py (the grader, issue 7).
+grade: all
+	@test -f labs/grade.py || { echo "make grade: no labs/grade.py in this tree"; exit 2; }
+	python3 labs/grade.py $(LAB)
 
 bench: all
 	python3 bench/run.py $(TIGERC)

@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""handout.py - writes a lab's starter repository, cut from this solution tree
+(labs/README.md says how a lab is made).
+
+  python3 tools/handout.py --lab canon --tigerc build/tigerc --out build/handouts/canon
+  python3 tools/handout.py --check     # every marker of every source is well formed
+
+Input: the repository's files (git ls-files, plus new files git does not ignore), the
+LAB markers in its C++ sources (tools/lab_markers.py), and labs/LAB/: handout.md (the
+text, with directives), lab.json, grading.json, the example program. Output, in OUT/:
+every file, the lab's regions replaced by their stubs and every marker removed; of
+labs/, only this lab's folder and the shared files; the Makefile's `LAB ?=` set to the
+lab; HANDOUT.md, whose listings and pictures come from running the reference tigerc on
+the example now (handout_text.py), and HANDOUT.html when pandoc is installed.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import handout_text  # noqa: E402
+import lab_markers  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def repo_files():
+    """Tracked files and new files not ignored, sorted; build/ never."""
+    out = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT, capture_output=True, check=True).stdout.decode()
+    files = {f for f in out.split("\0") if f and os.path.isfile(os.path.join(ROOT, f))}
+    return sorted(f for f in files if not f.startswith("build/"))
+
+
+def lab_names():
+    """The labs: the folders of labs/ holding a handout.md."""
+    labs = os.path.join(ROOT, "labs")
+    return sorted(d for d in os.listdir(labs)
+                  if os.path.isfile(os.path.join(labs, d, "handout.md")))
+
+
+def wanted(path, lab, labs):
+    """Another lab's folder stays out of the handout; everything else goes in."""
+    parts = path.split("/")
+    return not (len(parts) > 2 and parts[0] == "labs" and parts[1] in labs
+                and parts[1] != lab)
+
+
+def handout_text_of(path, text, lab):
+    if lab_markers.is_source(path):
+        return lab_markers.cut(path, text, lab)
+    if path == "Makefile":
+        return re.sub(r"(?m)^LAB \?=.*$", f"LAB ?= {lab}", text)
+    return text
+
+
+def copy_tree(lab, out):
+    labs = lab_names()
+    for path in repo_files():
+        if not wanted(path, lab, labs):
+            continue
+        src, dst = os.path.join(ROOT, path), os.path.join(out, path)
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        try:
+            with open(src, encoding="utf-8") as f:
+                text = f.read()
+        except UnicodeDecodeError:
+            shutil.copy2(src, dst)
+            continue
+        with open(dst, "w", encoding="utf-8") as f:
+            f.write(handout_text_of(path, text, lab))
+        shutil.copymode(src, dst)
+
+
+def check_markers():
+    """Every marker of every source parses; every region belongs to a lab of labs/."""
+    labs, errors, count = lab_names(), [], 0
+    for path in filter(lab_markers.is_source, repo_files()):
+        with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+            regions, errs, _ = lab_markers.parse(path, f.read())
+        errors += errs + [f"{path}:{r.line}: no lab '{r.lab}' in labs/"
+                          for r in regions if r.lab not in labs]
+        count += len(regions)
+    for e in errors:
+        print("handout: " + e, file=sys.stderr)
+    if not errors:
+        print(f"handout: {count} regions, markers well formed; labs: {' '.join(labs)}")
+    return 1 if errors else 0
+
+
+def regions_of(lab):
+    """(path, what) of each region of `lab`, in file order."""
+    out = []
+    for path in filter(lab_markers.is_source, repo_files()):
+        with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+            regions, _, _ = lab_markers.parse(path, f.read())
+        out += [(path, r.what) for r in regions if r.lab == lab]
+    return out
+
+
+def fresh_dir(out):
+    """Empties OUT, refusing a non-empty folder that is not a handout."""
+    if os.path.isdir(out) and os.listdir(out) and \
+            not os.path.isfile(os.path.join(out, "HANDOUT.md")):
+        sys.exit(f"handout: {out} exists and is not a handout; not overwriting it")
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--lab")
+    ap.add_argument("--tigerc", help="the reference tigerc, built from this tree")
+    ap.add_argument("--out", help="default: build/handouts/LAB")
+    ap.add_argument("--check", action="store_true", help="only check the markers")
+    args = ap.parse_args()
+    if args.check:
+        return check_markers()
+    if args.lab not in lab_names():
+        sys.exit(f"handout: LAB must be one of: {' '.join(lab_names())} (got {args.lab})")
+    if not args.tigerc or not os.access(args.tigerc, os.X_OK):
+        sys.exit("handout: --tigerc must be the reference tigerc (run `make` first)")
+    out = os.path.abspath(args.out or os.path.join(ROOT, "build", "handouts", args.lab))
+    fresh_dir(out)
+    copy_tree(args.lab, out)
+    handout_text.write(os.path.join(ROOT, "labs", args.lab), os.path.abspath(args.tigerc),
+                       out, regions_of(args.lab))
+    print(f"handout: {out} (HANDOUT.md)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,94 @@
+"""lab_markers.py - reads the LAB markers of the solution sources and cuts them out
+(the grammar is in labs/README.md).
+
+Input: the text of one C++ source and its path in the repository. Output: its regions
+(lab, what, stub lines, solution lines), the errors of a malformed file, and the text a
+lab's handout gets: that lab's regions replaced by a TODO line and their stub, every
+other region kept as solution, every marker line removed.
+
+    // LAB canon BEGIN reorder()
+    // LAB STUB tiger::labUnwritten("canon", "reorder()", "chap8/linearize.cc");
+    ...solution...
+    // LAB END
+"""
+import re
+from dataclasses import dataclass, field
+
+SOURCE_SUFFIXES = (".cc", ".hh", ".h", ".cpp", ".ll", ".yy")
+BEGIN = re.compile(r"^(\s*)// LAB (\w+) BEGIN (\S.*?)\s*$")
+STUB = re.compile(r"^\s*// LAB STUB(?: (.*))?$")
+END = re.compile(r"^\s*// LAB END\s*$")
+ANY = re.compile(r"^\s*// LAB\b")
+CALL = re.compile(r'labUnwritten\("([^"]*)",\s*"([^"]*)",\s*"([^"]*)"\)')
+
+
+@dataclass
+class Region:
+    lab: str
+    what: str
+    path: str
+    line: int  # 1-based line of BEGIN
+    indent: str
+    stub: list = field(default_factory=list)
+    solution: list = field(default_factory=list)
+
+
+def is_source(path):
+    return path.endswith(SOURCE_SUFFIXES)
+
+
+def parse(path, text):
+    """([Region], [error], [piece]): pieces are lines outside regions and Regions,
+    in file order."""
+    regions, errors, pieces, cur = [], [], [], None
+    for n, line in enumerate(text.split("\n"), 1):
+        where = f"{path}:{n}: "
+        if m := BEGIN.match(line):
+            if cur:
+                errors.append(where + f"BEGIN inside the region of line {cur.line}")
+            cur = Region(m.group(2), m.group(3), path, n, m.group(1))
+            regions.append(cur)
+            pieces.append(cur)
+        elif cur and STUB.match(line) and not cur.solution:
+            cur.stub.append(STUB.match(line).group(1) or "")
+        elif END.match(line):
+            if not cur:
+                errors.append(where + "END without BEGIN")
+            cur = None
+        elif ANY.match(line):
+            errors.append(where + "not a marker of labs/README.md: " + line.strip())
+        elif cur:
+            cur.solution.append(line)
+        else:
+            pieces.append(line)
+    if cur:
+        errors.append(f"{path}:{cur.line}: region '{cur.what}' has no END")
+    return regions, errors + [e for r in regions for e in stub_errors(r)], pieces
+
+
+def stub_errors(r):
+    """A stub that calls labUnwritten must name its own lab, function and file."""
+    calls = CALL.findall("\n".join(r.stub))
+    want = (r.lab, r.what, r.path)
+    return [f"{r.path}:{r.line}: stub names {c}, expected {want}"
+            for c in calls if c != want]
+
+
+def cut(path, text, lab):
+    """The handout text of one source for `lab` (the text itself when it has no
+    markers). Raises ValueError on a malformed file."""
+    regions, errors, pieces = parse(path, text)
+    if errors:
+        raise ValueError("\n".join(errors))
+    if not regions:
+        return text
+    out = []
+    for p in pieces:
+        if not isinstance(p, Region):
+            out.append(p)
+        elif p.lab == lab:
+            out.append(f"{p.indent}// TODO(lab {lab}): write {p.what}.")
+            out.extend(p.indent + s if s else "" for s in p.stub)
+        else:
+            out.extend(p.solution)
+    return "\n".join(out)
