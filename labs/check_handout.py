@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""check_handout.py - the test of one lab's handout (ctest labs_handout_LAB).
+
+  check_handout.py LAB REFERENCE_TIGERC SCRATCH
+
+Generates the handout of LAB (tools/handout.py) into SCRATCH/handouts/LAB, syncs it
+into SCRATCH/src rewriting only the files whose bytes differ, and builds the tigerc
+target in the one build folder SCRATCH/build that every lab's test shares (so each lab
+after the first recompiles only its own files). Then checks, on the lab's example and
+on every program of its grading.json:
+  - the build succeeds, with no warning in a file the lab cuts but -Wunused-function
+    (the helpers only the stubbed functions call);
+  - at lab.json's stub_stage, tigerc prints one line `tigerc: lab LAB: write F in FILE`,
+    F a region of LAB in FILE, nothing on stdout, and exits 78 (ExitCode::LabStub);
+  - at lab.json's earlier_stage, its stdout and exit status are the reference's;
+  - HANDOUT.md holds the reference's stub_stage listing of the example byte for byte,
+    the pictures its template asks for as PNG files, and grading.json's points total;
+  - no LAB marker is left in a source, one TODO line per region of LAB, `LAB ?= LAB`.
+Prints the seconds each step took. Exit 0 when all hold, 1 otherwise.
+"""
+import filecmp
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import handout  # noqa: E402
+import lab_markers  # noqa: E402
+
+STUB_EXIT = 78
+failures = []
+
+
+def check(ok, what):
+    if not ok:
+        failures.append(what)
+        print("FAIL: " + what)
+
+
+def sync(src, dst):
+    """dst gets exactly src's files; a file is rewritten only when its bytes differ."""
+    want = set()
+    for d, _, files in os.walk(src):
+        for f in files:
+            rel = os.path.relpath(os.path.join(d, f), src)
+            want.add(rel)
+            s, t = os.path.join(src, rel), os.path.join(dst, rel)
+            if not os.path.isfile(t) or not filecmp.cmp(s, t, shallow=False):
+                os.makedirs(os.path.dirname(t), exist_ok=True)
+                shutil.copyfile(s, t)
+                shutil.copymode(s, t)
+    for d, _, files in os.walk(dst):
+        for f in files:
+            if os.path.relpath(os.path.join(d, f), dst) not in want:
+                os.remove(os.path.join(d, f))
+
+
+def build(scratch):
+    """Configures once (-O0, no debug info: the fastest to compile), builds tigerc;
+    returns (ok, output)."""
+    src, bld = os.path.join(scratch, "src"), os.path.join(scratch, "build")
+    if not os.path.isfile(os.path.join(bld, "CMakeCache.txt")):
+        subprocess.run(["cmake", "-S", src, "-B", bld, "-DCMAKE_BUILD_TYPE=Debug",
+                        "-DCMAKE_CXX_FLAGS_DEBUG=-O0"], check=True, capture_output=True)
+    jobs = os.environ.get("JOBS", str(os.cpu_count() or 2))
+    p = subprocess.run(["cmake", "--build", bld, "--target", "tigerc", "-j", jobs],
+                       capture_output=True, text=True)
+    return p.returncode == 0, p.stdout + p.stderr
+
+
+def run(tigerc, args, program):
+    p = subprocess.run([tigerc] + args + [program], capture_output=True, text=True,
+                       cwd=ROOT, timeout=60)
+    return p.returncode, p.stdout, p.stderr
+
+
+def check_stub(lab, tigerc, stage, programs, regions):
+    pattern = re.compile(rf"tigerc: lab {lab}: write (.+) in (\S+)\n")
+    for prog in programs:
+        rc, out, err = run(tigerc, [stage], prog)
+        m = pattern.fullmatch(err)
+        check(rc == STUB_EXIT and out == "" and m and (m.group(2), m.group(1)) in regions,
+              f"{stage} {prog}: exit {rc}, stderr {err!r}, expected one stub message "
+              f"naming a region of {lab} and exit {STUB_EXIT}")
+
+
+def check_earlier(reference, tigerc, stage, programs):
+    for prog in programs:
+        check(run(reference, [stage], prog)[:2] == run(tigerc, [stage], prog)[:2],
+              f"{stage} {prog}: the handout's stdout or exit status differs from the "
+              "reference's")
+
+
+def check_text(lab, meta, grading, reference, out):
+    with open(os.path.join(out, "HANDOUT.md")) as f:
+        text = f.read()
+    listing = run(reference, [meta["stub_stage"]],
+                  os.path.join("labs", lab, meta["example"]))[1]
+    check(listing and listing in text,
+          f"HANDOUT.md lacks the reference's {meta['stub_stage']} listing of the example")
+    pictures = re.findall(r"\]\((handout-files/[^)]+\.png)\)", text)
+    with open(os.path.join(ROOT, "labs", lab, "handout.md")) as f:
+        check(bool(pictures) == ("{{picture" in f.read()),
+              "HANDOUT.md does not show the pictures its template asks for")
+    for p in pictures:
+        with open(os.path.join(out, p), "rb") as f:
+            check(f.read(8) == b"\x89PNG\r\n\x1a\n", f"{p} is not a PNG file")
+    total = sum(g["points"] for g in grading["groups"])
+    check(f"| **{total}** |" in text, f"HANDOUT.md lacks the points total {total}")
+
+
+def check_cut(lab, out, regions):
+    todos = 0
+    for path in filter(lab_markers.is_source, handout.repo_files()):
+        if not os.path.isfile(os.path.join(out, path)):
+            continue
+        with open(os.path.join(out, path)) as f:
+            text = f.read()
+        check(not re.search(r"(?m)^\s*// LAB\b", text), f"{path}: a LAB marker is left")
+        todos += text.count(f"// TODO(lab {lab}): write ")
+    check(todos == len(regions), f"{todos} TODO lines for {len(regions)} regions")
+    with open(os.path.join(out, "Makefile")) as f:
+        check(f"\nLAB ?= {lab}\n" in f.read(), "the handout's Makefile does not set LAB")
+
+
+def main():
+    lab, reference, scratch = sys.argv[1], os.path.abspath(sys.argv[2]), sys.argv[3]
+    folder = os.path.join(ROOT, "labs", lab)
+    with open(os.path.join(folder, "lab.json")) as f:
+        meta = json.load(f)
+    with open(os.path.join(folder, "grading.json")) as f:
+        grading = json.load(f)
+    out = os.path.join(scratch, "handouts", lab)
+    t0 = time.time()
+    subprocess.run([sys.executable, os.path.join(ROOT, "tools", "handout.py"),
+                    "--lab", lab, "--tigerc", reference, "--out", out], check=True)
+    t1 = time.time()
+    sync(out, os.path.join(scratch, "src"))
+    ok, log = build(scratch)
+    t2 = time.time()
+    print(f"labs: handout written in {t1 - t0:.1f} s, tigerc built in {t2 - t1:.1f} s")
+    regions = set(handout.regions_of(lab))
+    files = {p for p, _ in regions}
+    warned = [line for line in log.split("\n") if "warning:" in line and
+              "[-Wunused-function]" not in line and any(f in line for f in files)]
+    check(ok and not warned, "the handout's tigerc does not build cleanly:\n" +
+          "\n".join(warned or log.split("\n")[-30:]))
+    if ok:
+        tigerc = os.path.join(scratch, "build", "tigerc")
+        programs = [os.path.join("labs", lab, meta["example"])] + \
+            [p for g in grading["groups"] for p in g["programs"]]
+        check_stub(lab, tigerc, meta["stub_stage"], programs, regions)
+        check_earlier(reference, tigerc, meta["earlier_stage"], programs)
+    check_text(lab, meta, grading, reference, out)
+    check_cut(lab, out, regions)
+    print(f"labs: {lab}: {len(failures)} failures")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
