@@ -29,9 +29,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 def repo_files():
     """Tracked files and new files not ignored, sorted; build/ never."""
-    out = subprocess.run(
+    p = subprocess.run(
         ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        cwd=ROOT, capture_output=True, check=True).stdout.decode()
+        cwd=ROOT, capture_output=True)
+    if p.returncode != 0:
+        sys.exit("handout: needs the solution's git checkout (a handout has none): "
+                 + p.stderr.decode().strip())
+    out = p.stdout.decode()
     files = {f for f in out.split("\0") if f and os.path.isfile(os.path.join(ROOT, f))}
     return sorted(f for f in files if not f.startswith("build/"))
 
