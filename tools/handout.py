@@ -10,7 +10,7 @@ LAB markers in its C++ sources (tools/lab_markers.py), and labs/LAB/: handout.md
 text, with directives), lab.json, grading.json, the example program. Output, in OUT/:
 every file, the lab's regions replaced by their stubs and every marker removed; of
 labs/, only this lab's folder and the shared files; the Makefile's `LAB ?=` set to the
-lab; HANDOUT.md, whose listings and pictures come from running the reference tigerc on
+lab; README.md opening with a pointer to HANDOUT.md; HANDOUT.md, whose listings and pictures come from running the reference tigerc on
 the example now (handout_text.py), and HANDOUT.html when pandoc is installed.
 """
 import argparse
@@ -59,6 +59,8 @@ def handout_text_of(path, text, lab):
         return lab_markers.cut(path, text, lab)
     if path == "Makefile":
         return re.sub(r"(?m)^LAB \?=.*$", f"LAB ?= {lab}", text)
+    if path == "README.md":
+        return f"> The starter repository of lab {lab}: read HANDOUT.md first.\n\n" + text
     return text
 
 
