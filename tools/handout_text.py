@@ -137,5 +137,5 @@ def write(folder, tigerc_path, out, lab_regions):
         print("handout: pandoc not installed, HANDOUT.html not written (HANDOUT.md is)")
         return
     subprocess.run(["pandoc", "--standalone", "--self-contained", "--toc",
-                    "--metadata", f"title={lab.grading['title']}",
+                    "--metadata", f"pagetitle={lab.grading['title']}",
                     "-o", "HANDOUT.html", "HANDOUT.md"], cwd=out, check=True)
