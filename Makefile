@@ -32,8 +32,9 @@ handout: configure
 	python3 tools/handout.py --lab $(LAB) --tigerc $(TIGERC) --out $(BUILD)/handouts/$(LAB)
 
 # Grades lab $(LAB) with labs/grade.py (the grader, issue 7).
-grade: all
+grade: configure
 	@test -f labs/grade.py || { echo "make grade: no labs/grade.py in this tree"; exit 2; }
+	cmake --build $(BUILD) --target tigerc -j$(JOBS)
 	python3 labs/grade.py $(LAB)
 
 bench: all
