@@ -23,7 +23,7 @@ test: all
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS) --timeout 600
 
 # The lecture decks, to PDF in $(BUILD)/slides/ (slides/README.md); needs TeX (make deps).
-slides: all
+slides: configure
 	cmake --build $(BUILD) --target slides
 
 bench: all

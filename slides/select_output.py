@@ -16,8 +16,8 @@ printed it, or a part chosen by one of the rules below (never edited):
       rule is the entry's lines up to `before:`, its trees the lines under `before:` and
       `after:` without their two-space margin.
 
-  half K of a listing shown in two columns (\\tigemittwo): the listing is cut before the
-      first of the least indented lines of its middle third.
+  half K of a listing shown in two columns (\\tigemittwo): the first or the last half of
+      its lines (the first half gets the odd line); indentation shows where column 2 is.
 
 build_slides.py writes these into the decks; test_slides.py compares them with the PDF.
 """
@@ -74,14 +74,9 @@ def select_function(text, stage, func):
 
 
 def half(text, k):
-    """Part k (1 or 2) of text, cut before the least indented line of its middle third
-    (the first such line: a new statement in printtree, an outer block in pto)."""
+    """Part k (1 or 2) of text cut in the middle: the first half gets the odd line."""
     lines = text.splitlines(keepends=True)
-    middle = range(max(1, len(lines) // 3), max(2, 2 * len(lines) // 3 + 1))
-    candidates = [i for i in middle if i < len(lines) and lines[i].strip()]
-    if not candidates:
-        raise EmitError("listing too short to cut in two")
-    at = min(candidates, key=lambda i: len(lines[i]) - len(lines[i].lstrip(" ")))
+    at = (len(lines) + 1) // 2
     return "".join(lines[:at] if k == 1 else lines[at:])
 
 

@@ -125,6 +125,7 @@ def to_dot(text):
     end = fc.node("end", shape="ellipse")
     fc.connect(ends, end)
     head = ['digraph sir {', f'  graph [label="{esc(tree[0][0])}", labelloc=t, '
-            'fontname="Courier"];', '  node [shape=box, style=filled, fillcolor=white, '
-            'fontname="Courier", fontsize=12];', '  edge [fontname="Courier", fontsize=11];']
+            'fontname="Courier", fontsize=18, nodesep=0.2, ranksep=0.3];',
+            '  node [shape=box, style=filled, fillcolor=white, fontname="Courier", '
+            'fontsize=18, margin="0.08,0.03"];', '  edge [fontname="Courier", fontsize=16];']
     return "\n".join(head + fc.lines + fc.edges) + "\n}\n"

@@ -2,7 +2,7 @@
 """test_slides.py - the decks' tests, run by ctest (slides/CMakeLists.txt).
 
   test_slides.py build TIGERC OUT   slides_build: deletes OUT, builds every deck into it
-      (build_slides.py), and checks each PDF: one page per \\begin{frame} of its source
+      (build_slides.py), and checks each PDF: one page per \\begin{frame} or \\tigfigslide
       (pdfinfo; the sources use no overlays or frame breaks, checked too), no
       "Overfull" box in its LaTeX log (nothing runs off a slide: a listing too wide or a
       frame too full), and every word inside the page (pdftotext -bbox).
@@ -82,7 +82,7 @@ def test_build(tigerc, out):
             continue
         check(not re.search(r"\\pause|\\only|\\uncover|allowframebreaks|<\d+-?\d*>", src),
               f"{deck}.tex uses overlays or frame breaks: a frame would not be one page")
-        frames, pages = src.count("\\begin{frame}"), pdf_pages(pdf)
+        frames, pages = src.count("\\begin{frame}") + src.count("\\tigfigslide{"), pdf_pages(pdf)
         print(f"{deck}.pdf: {pages} pages, {frames} frames in {deck}.tex")
         check(pages == frames, f"{deck}.pdf has {pages} pages, its source {frames} frames")
         log = open(os.path.join(out, deck + ".log"), errors="replace").read()
