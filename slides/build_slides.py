@@ -153,7 +153,7 @@ def main():
     try:
         for deck in a.decks:
             build_deck(os.path.abspath(a.tigerc), deck, os.path.abspath(a.out_dir))
-    except (SlideError, sel.EmitError) as e:
+    except (SlideError, sel.EmitError, tree_dot.TreeError, ValueError) as e:
         sys.exit(f"build_slides: {e}")
     print(f"build_slides: {len(a.decks)} decks in {a.out_dir} "
           f"({time.monotonic() - start:.1f} s)")

@@ -32,7 +32,7 @@ sys.path.insert(0, HERE)
 import build_slides as bs  # noqa: E402
 import select_output as sel  # noqa: E402
 
-TOOLS = {"pdflatex": "texlive-latex-recommended", "dot": "graphviz",
+TOOLS = {"pdflatex": "texlive-latex-recommended, texlive-pictures", "dot": "graphviz",
          "pdfinfo": "poppler-utils", "pdftotext": "poppler-utils"}
 failures = []
 
