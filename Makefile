@@ -3,7 +3,7 @@ BUILD ?= build
 JOBS  ?= $(shell nproc)
 TIGERC = $(BUILD)/tigerc
 
-.PHONY: all deps configure demo test bench clean
+.PHONY: all deps configure demo test slides bench clean
 
 all: configure
 	cmake --build $(BUILD) -j$(JOBS)
@@ -21,6 +21,10 @@ demo: deps all
 
 test: all
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS) --timeout 600
+
+# The lecture decks, to PDF in $(BUILD)/slides/ (slides/README.md); needs TeX (make deps).
+slides: configure
+	cmake --build $(BUILD) --target slides
 
 bench: all
 	python3 bench/run.py $(TIGERC)
