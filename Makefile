@@ -5,13 +5,16 @@ TIGERC = $(BUILD)/tigerc
 # The lab of `make handout` and `make grade` (labs/README.md); a handout sets its own.
 LAB ?=
 
-.PHONY: all deps configure demo test bench handout grade clean
+.PHONY: all deps configure demo test slides bench handout grade clean
 
 all: configure
 	cmake --build $(BUILD) -j$(JOBS)
 
+# Configures a new build folder; refreshes an old one (a target added to a CMakeLists.txt
+# since exists at once).
 configure:
-	@test -f $(BUILD)/CMakeCache.txt || cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	@if test -f $(BUILD)/CMakeCache.txt; then cmake $(BUILD) > /dev/null; \
+	else cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo; fi
 
 deps:
 	bash tools/install-deps.sh
@@ -23,6 +26,10 @@ demo: deps all
 
 test: all
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS) --timeout 600
+
+# The lecture decks, to PDF in $(BUILD)/slides/ (slides/README.md); needs TeX (make deps).
+slides: configure
+	cmake --build $(BUILD) --target slides
 
 # Writes the starter repository of lab $(LAB) to $(BUILD)/handouts/$(LAB), with its
 # HANDOUT.md made by running $(TIGERC) on the lab's example (labs/README.md).
