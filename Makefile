@@ -3,7 +3,7 @@ BUILD ?= build
 JOBS  ?= $(shell nproc)
 TIGERC = $(BUILD)/tigerc
 
-.PHONY: all deps configure demo test bench clean
+.PHONY: all deps configure demo test bench grade grade-all autograder clean
 
 all: configure
 	cmake --build $(BUILD) -j$(JOBS)
@@ -21,6 +21,26 @@ demo: deps all
 
 test: all
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS) --timeout 600
+
+# Lab grading (labs/GRADING.md). LAB is translate, canon, traces or ptoext.
+#   make grade LAB=canon [SUBMISSION=DIR] [TESTS=DIR]   one submission (none: this tree)
+#   make grade-all LAB=canon SUBMISSIONS=DIR             every folder of DIR, into a CSV
+#   make autograder LAB=canon [TESTS=DIR]                a Gradescope autograder zip
+LAB ?=
+lab_given = @test -n "$(LAB)" || { echo "say which lab: LAB=translate|canon|traces|ptoext"; exit 2; }
+
+grade: all
+	$(lab_given)
+	python3 labs/grade.py $(LAB) --reference $(TIGERC) $(if $(SUBMISSION),--submission $(SUBMISSION)) $(if $(TESTS),--tests $(TESTS))
+
+grade-all: all
+	$(lab_given)
+	@test -n "$(SUBMISSIONS)" || { echo "make grade-all: SUBMISSIONS=DIR, a folder of submissions"; exit 2; }
+	python3 labs/grade.py $(LAB) --reference $(TIGERC) --all $(SUBMISSIONS) $(if $(TESTS),--tests $(TESTS))
+
+autograder:
+	$(lab_given)
+	python3 labs/autograder.py $(LAB) $(if $(TESTS),--tests $(TESTS))
 
 bench: all
 	python3 bench/run.py $(TIGERC)
