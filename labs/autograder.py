@@ -24,20 +24,21 @@ import zipfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 SKIP = {"build", ".git", ".cache", "__pycache__"}
+DATE = (2024, 1, 1, 0, 0, 0)  # every entry's: the same zip from the same sources
 
 
 def sources():
     """(path on disk, path in the zip) of every file of the repository but builds."""
     for root, dirs, files in os.walk(ROOT):
         dirs[:] = sorted(d for d in dirs if d not in SKIP and not d.startswith("build"))
-        for name in sorted(files):
+        for name in sorted(f for f in files if f not in SKIP):
             path = os.path.join(root, name)
             yield path, os.path.join("reference", os.path.relpath(path, ROOT))
 
 
 def add(z, path, arcname):
     info = zipfile.ZipInfo.from_file(path, arcname)
-    info.date_time = (2024, 1, 1, 0, 0, 0)  # the same zip from the same sources
+    info.date_time = DATE
     info.compress_type = zipfile.ZIP_DEFLATED
     with open(path, "rb") as f:
         z.writestr(info, f.read())
@@ -50,7 +51,7 @@ def pack(lab, tests, out):
     with zipfile.ZipFile(out, "w") as z:
         for script in ("setup.sh", "run_autograder"):
             add(z, os.path.join(HERE, "autograder", script), script)
-        z.writestr("lab", lab + "\n")
+        z.writestr(zipfile.ZipInfo("lab", DATE), lab + "\n")
         for path, arc in sources():
             add(z, path, arc)
         for path in sorted(glob.glob(os.path.join(tests, "*"))) if tests else []:

@@ -22,8 +22,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 LABS = os.path.dirname(HERE)
 ROOT = os.path.dirname(LABS)
 sys.path.insert(0, LABS)
+sys.path.insert(0, HERE)
 import autograder  # noqa: E402
 from grader import submission  # noqa: E402
+from mutants import conclude  # noqa: E402
 
 PRIVATE = ["testcases/valid/recursion_gcd.tig", "testcases/valid/arrays_sieve.tig"]
 
@@ -67,10 +69,7 @@ def main(argv):
             problems = problems_in(json.load(f))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    for p in problems:
-        print("FAIL " + p)
-    print("autograder: %s" % ("%d problem(s)" % len(problems) if problems else "ok"))
-    return 1 if problems else 0
+    return conclude("autograder", problems)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,8 @@ makes one classic mistake, with its expectation in the header above the diff:
     Mistake: a CALL's result is not saved in a temp
     Loses: calls inside expressions            (groups that must lose points)
     Keeps: all others                          (or a list of groups that must not)
-"bonus" may appear in either list (the first bonus line). Each mutant is applied to a
+"bonus" (the first bonus line) may appear in either list; "all others" means the
+groups, not the bonus, which needs every program to pass. Each mutant is applied to a
 copy of this tree (build/grade/mutants/tree) and graded like a submission; all of them
 share one scratch build (grade.py --scratch), so each rebuilds only what it changes.
 Prints one line per mutant; exit 1 when any expectation fails.
@@ -56,10 +57,13 @@ def check(exp, result):
     problems = ["unknown group %r" % g for g in exp["Loses"] if g not in s]
     problems += ["kept all of %r" % g for g in exp["Loses"]
                  if g in s and s[g][0] >= s[g][1]]
-    keeps = [g for g in s if g not in exp["Loses"]] if exp["Keeps"] == "all others" \
-        else exp["Keeps"]
-    problems += ["lost points in %r (%.2f / %d)" % (g, s[g][0], s[g][1]) for g in keeps
-                 if g in s and s[g][0] < s[g][1]]
+    others = [g["name"] for g in result["groups"] if g["name"] not in exp["Loses"]]
+    keeps = others if exp["Keeps"] == "all others" else exp["Keeps"]
+    failures = {g["name"]: ["%s: %s" % (p["name"], p["message"]) for p in g["programs"]
+                            if not p["passed"]] for g in result["groups"]}
+    problems += ["lost points in %r (%.2f / %d): %s" % (
+        g, s[g][0], s[g][1], "; ".join(failures.get(g, [])[:2])) for g in keeps
+        if g in s and s[g][0] < s[g][1]]
     if result["build"]:
         problems.append(result["build"])
     return problems
@@ -73,6 +77,14 @@ def apply(patch, tree):
     return None if r.returncode == 0 else (r.stderr or r.stdout).strip()
 
 
+def conclude(test, problems):
+    """Prints each problem and a summary line; the exit status of a test."""
+    for p in problems:
+        print("FAIL " + p)
+    print("%s: %s" % (test, "%d problem(s)" % len(problems) if problems else "ok"))
+    return 1 if problems else 0
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("reference")
@@ -82,31 +94,32 @@ def main(argv):
     reference, labs = a.reference, a.labs
     extra = ["--scratch", a.scratch] if a.scratch else []
     tree = os.path.join(ROOT, "build", "grade", "mutants", "tree")
-    failed = 0
+    failed = []
     for lab in labs:
         for patch in sorted(glob.glob(os.path.join(LABS, lab, "mutants", "*.patch"))):
             name = "%s/%s" % (lab, os.path.basename(patch)[:-6])
-            exp = expectation(patch)
-            err = apply(patch, tree)
-            if err:
-                print("FAIL %s: the patch does not apply: %s" % (name, err))
-                failed += 1
-                continue
-            args = grade.parse([lab, "--reference", reference, "--submission", tree,
-                                "--out", os.path.join(ROOT, "build", "grade", "mutants",
-                                                      name)] + extra)
-            args.time_limit = 10
-            result = grade.grade(args, grade.load_spec(lab), tree)
-            problems = check(exp, result)
-            failed += bool(problems)
-            print("%s %s (%s): %.2f / %d, %.0f s%s" % (
-                "FAIL" if problems else "ok  ", name, exp.get("Mistake", "?"),
-                result["score"], result["max_score"], result["seconds"],
-                "".join("\n    " + p for p in problems)))
-            sys.stdout.flush()
-    print("%s" % ("%d mutant(s) failed their expectation" % failed if failed
-                   else "every mutant lost points where expected"))
-    return 1 if failed else 0
+            problems = run_mutant(lab, name, patch, tree, reference, extra)
+            failed += ["%s: %s" % (name, p) for p in problems]
+    return conclude("mutants", failed)
+
+
+def run_mutant(lab, name, patch, tree, reference, extra):
+    """Grades one mutant; prints its line; returns its problems."""
+    exp = expectation(patch)
+    err = apply(patch, tree)
+    if err:
+        return ["the patch does not apply: " + err]
+    args = grade.parse([lab, "--reference", reference, "--submission", tree, "--out",
+                        os.path.join(ROOT, "build", "grade", "mutants", name)] + extra)
+    args.time_limit = 10
+    result = grade.grade(args, grade.load_spec(lab), tree)
+    grade.report.write(result, args.out)
+    problems = check(exp, result)
+    print("%s %s (%s): %.2f / %d, %.0f s%s" % (
+        "FAIL" if problems else "ok  ", name, exp.get("Mistake", "?"), result["score"],
+        result["max_score"], result["seconds"], "".join("\n    " + p for p in problems)))
+    sys.stdout.flush()
+    return problems
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 import grade  # noqa: E402
-from mutants import ROOT, apply  # noqa: E402
+from mutants import ROOT, apply, conclude  # noqa: E402
 
 ROBUST = os.path.join(HERE, "robust")
 WANT = {"segv": "crashed with signal 11 (SIGSEGV)", "loop": "time limit 3 s",
@@ -74,10 +74,7 @@ def build_error(extra):
 def main(argv):
     extra = ["--reference", argv[0]] + argv[1:]
     problems = misbehaving(extra) + build_error(extra)
-    for p in problems:
-        print("FAIL " + p)
-    print("robustness: %s" % ("%d problem(s)" % len(problems) if problems else "ok"))
-    return 1 if problems else 0
+    return conclude("robustness", problems)
 
 
 if __name__ == "__main__":
