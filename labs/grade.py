@@ -132,7 +132,7 @@ def parse(argv):
     ap.add_argument("--time-limit", type=float, default=None)
     ap.add_argument("--require-full", action="store_true")
     a = ap.parse_args(argv)
-    a.reference = os.path.abspath(a.reference)
+    a.reference, a.scratch = os.path.abspath(a.reference), os.path.abspath(a.scratch)
     a.runtime = os.path.abspath(a.runtime or os.path.join(
         os.path.dirname(a.reference), "libtigerrt.so"))
     a.out = a.out or os.path.join(ROOT, "build", "grade", a.lab)

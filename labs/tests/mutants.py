@@ -7,7 +7,7 @@ A mutant is labs/LAB/mutants/NAME.patch: a small patch to the solution sources t
 makes one classic mistake, with its expectation in the header above the diff:
     Mistake: a CALL's result is not saved in a temp
     Loses: calls inside expressions            (groups that must lose points)
-    Keeps: all others                          (or a list of groups that must not)
+    Keeps: all others                          (or groups that must not, or none)
 "bonus" (the first bonus line) may appear in either list; "all others" means the
 groups, not the bonus, which needs every program to pass. Each mutant is applied to a
 copy of this tree (build/grade/mutants/tree) and graded like a submission; all of them
@@ -38,7 +38,9 @@ def expectation(patch):
         if key in ("Mistake", "Loses", "Keeps"):
             exp[key] = value.strip()
     for key in ("Loses", "Keeps"):
-        if exp.get(key) and exp[key] != "all others":
+        if exp.get(key) == "none":
+            exp[key] = []
+        elif exp.get(key) and exp[key] != "all others":
             exp[key] = [g.strip() for g in exp[key].split(";") if g.strip()]
     return exp
 
