@@ -74,10 +74,11 @@ def build(submission, scratch, jobs):
     log = ""
     for cmd in steps:
         try:
-            r = subprocess.run(cmd, capture_output=True, timeout=BUILD_SECONDS)
+            r = subprocess.run(cmd, capture_output=True, timeout=BUILD_SECONDS,
+                               env=dict(os.environ, LC_ALL="C"))  # plain ASCII quotes
         except subprocess.TimeoutExpired:
             return None, "build failed: time limit %d s" % BUILD_SECONDS, log
-        log += r.stdout.decode("latin-1") + r.stderr.decode("latin-1")
+        log += (r.stdout + r.stderr).decode("utf-8", "replace").replace(src + "/", "")
         if r.returncode != 0:
             if cmd[1] == "-S":  # a failed configure is not reused
                 shutil.rmtree(out, ignore_errors=True)

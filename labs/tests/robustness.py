@@ -33,9 +33,9 @@ def graded(patch, extra):
     if err:
         raise SystemExit("FAIL: %s does not apply: %s" % (patch, err))
     spec_path = os.path.join(ROBUST, "grading.json")
-    args = grade.parse(["translate", "--spec", spec_path, "--submission", tree, "--out",
+    args = grade.parse(["ptoext", "--spec", spec_path, "--submission", tree, "--out",
                         os.path.join(ROOT, "build", "grade", "robustness")] + extra)
-    spec = grade.load_spec("translate", spec_path)
+    spec = grade.load_spec("ptoext", spec_path)
     args.time_limit = spec["time_limit"]
     result = grade.grade(args, spec, tree)
     print(grade.report.table(result))

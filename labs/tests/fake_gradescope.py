@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""autograder.py (test) - the Gradescope autograder of a lab runs in a fake /autograder.
+"""fake_gradescope.py - the Gradescope autograder of a lab runs in a fake /autograder.
 
-Usage: autograder.py REFERENCE_TIGERC SCRATCH
+Usage: fake_gradescope.py REFERENCE_TIGERC SCRATCH [LAB]
 
-Packs the canon autograder (labs/autograder.py) with two private programs, unpacks it
+Packs the autograder of LAB (default canon; labs/autograder.py) with two private
+programs, unpacks it
 into TMP/source as Gradescope does, puts a copy of this tree (the reference solution,
 inside one top folder as a zip upload gives it) in TMP/submission, and runs
 TMP/source/run_autograder with AUTOGRADER_ROOT=TMP. setup.sh is not run (it installs
@@ -21,21 +22,20 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 LABS = os.path.dirname(HERE)
 ROOT = os.path.dirname(LABS)
-sys.path.insert(0, LABS)
-sys.path.insert(0, HERE)
+sys.path.insert(1, LABS)  # after HERE (the script's folder): mutants.conclude
 import autograder  # noqa: E402
 from grader import submission  # noqa: E402
 from mutants import conclude  # noqa: E402
 
-PRIVATE = ["testcases/valid/recursion_gcd.tig", "testcases/valid/arrays_sieve.tig"]
+PRIVATE = ["testcases/valid/recursion_gcd.tig", "testcases/ptoext/names.tig"]
 
 
-def fake_gradescope(tmp):
+def fake_gradescope(tmp, lab):
     private = os.path.join(tmp, "teacher")
     os.makedirs(private)
     for p in PRIVATE:
         shutil.copy(os.path.join(ROOT, p), private)
-    zip_path = autograder.pack("canon", private, os.path.join(tmp, "canon.zip"))
+    zip_path = autograder.pack(lab, private, os.path.join(tmp, lab + ".zip"))
     autograder.unpack(zip_path, os.path.join(tmp, "source"))
     submission.sync(ROOT, os.path.join(tmp, "submission", "tigerc-main"))
     os.makedirs(os.path.join(tmp, "results"))
@@ -59,7 +59,7 @@ def main(argv):
     tmp = tempfile.mkdtemp(prefix="fake-autograder-", dir=os.path.join(ROOT, "build"))
     os.chmod(tmp, 0o755)  # like /autograder: the confined student tigerc reads in it
     try:
-        fake_gradescope(tmp)
+        fake_gradescope(tmp, argv[2] if len(argv) > 2 else "canon")
         env = dict(os.environ, AUTOGRADER_ROOT=tmp, TIGER_REFERENCE=reference,
                    TIGER_GRADE_SCRATCH=scratch)
         r = subprocess.run([os.path.join(tmp, "source", "run_autograder")], env=env,
