@@ -3,7 +3,7 @@ BUILD ?= build
 JOBS  ?= $(shell nproc)
 TIGERC = $(BUILD)/tigerc
 
-.PHONY: all deps configure demo test bench grade grade-all autograder clean
+.PHONY: all deps configure demo test slides bench grade grade-all autograder clean
 
 all: configure
 	cmake --build $(BUILD) -j$(JOBS)
@@ -41,6 +41,10 @@ grade-all: all
 autograder:
 	$(lab_given)
 	python3 labs/autograder.py $(LAB) $(if $(TESTS),--tests $(TESTS))
+
+# The lecture decks, to PDF in $(BUILD)/slides/ (slides/README.md); needs TeX (make deps).
+slides: configure
+	cmake --build $(BUILD) --target slides
 
 bench: all
 	python3 bench/run.py $(TIGERC)

@@ -25,6 +25,7 @@ enum class ExitCode : int {
   Lexical = 65,       // the scanner rejected the program
   Syntax = 66,        // the parser rejected the program
   Semantic = 67,      // type or scope error
+  BadIr = 68,         // a dump read by --from breaks its stage's invariants (--verify)
   Runtime = 70,       // index out of range, field of nil, division by zero, ...
   Limit = 71,         // step or call-depth limit reached (a runaway program)
   Input = 74,         // the source file cannot be read

@@ -19,6 +19,7 @@
 #include "chap7/temp.hh"
 #include "chap7/tree.hh"
 
+#include <utility>
 #include <vector>
 
 namespace tiger::frame {
@@ -35,6 +36,10 @@ class Frame {
 public:
   // A frame for the function at `name`; escapes[k] tells whether formal k escapes.
   Frame(Temp_label name, const std::vector<bool>& escapes, TempFactory& temps);
+  // A frame as a dump describes it (tree_read.hh): these formals and `locals` escaping
+  // locals below fp.
+  Frame(Temp_label name, std::vector<Access> formals, int locals, TempFactory& temps)
+      : name_(name), formals_(std::move(formals)), locals_(locals), temps_(temps) {}
   Temp_label name() const { return name_; }
   const std::vector<Access>& formals() const { return formals_; }
   // A new local: InFrame when it escapes, otherwise InReg.

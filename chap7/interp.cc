@@ -130,8 +130,8 @@ std::int64_t Machine::callFunction(int index, const std::int64_t* args) {
   try {
     runBlock(0, act);
   } catch (const JumpOut& j) {
-    internalError("jump to label " + fn.labels[static_cast<std::size_t>(j.label)].name + " in " +
-                  fn.name + ": the label is inside an ESEQ that the jump is not in");
+    runtimeError("jump to label " + fn.labels[static_cast<std::size_t>(j.label)].name + " in " +
+                 fn.name + ": the label is inside an ESEQ that the jump is not in");
   }
   std::int64_t rv = temps_[act.base + kRvSlot];
   temps_.resize(act.base);
@@ -165,8 +165,8 @@ void Machine::runBlock(int block, Act& act) {
 }
 
 [[noreturn]] void Machine::badJump(const Function& fn, int label) {
-  internalError("jump to label " + fn.labels[static_cast<std::size_t>(label)].name +
-                ", which is not in " + fn.name);
+  runtimeError("jump to label " + fn.labels[static_cast<std::size_t>(label)].name +
+               ", which is not in " + fn.name);
 }
 
 // Executes one statement; returns the label to jump to, or -1 to go on.

@@ -100,7 +100,7 @@ std::int64_t Memory::newString(std::string text) {
 const std::string& Memory::str(std::int64_t v) const {
   auto index = static_cast<std::uint64_t>(v ^ kStringTag);
   if ((v & kStringTag) == 0 || index >= strings_.size())
-    internalError("a string was expected, got the word " + std::to_string(v));
+    runtimeError("a string was expected, got the word " + std::to_string(v));
   return strings_[index];
 }
 

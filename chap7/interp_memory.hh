@@ -62,7 +62,8 @@ public:
   void popFrames(std::size_t mark) { sp_ = mark; }
 
   std::int64_t newString(std::string text);
-  // The text of a string value; an internal error when v is not a string.
+  // The text of a string value; a runtime error when v is not a string (IR read back
+  // from a dump may pass any word to print).
   const std::string& str(std::int64_t v) const;
 
 private:

@@ -125,7 +125,7 @@ std::int64_t Runtime::initArray(const std::int64_t* a) {
 
 std::int64_t Runtime::allocRecord(const std::int64_t* a) {
   if (a[0] < 0 || a[0] % 8 != 0)
-    internalError("allocRecord of " + std::to_string(a[0]) + " bytes: not a number of words");
+    runtimeError("allocRecord of " + std::to_string(a[0]) + " bytes: not a number of words");
   return mem_.allocHeap(a[0] / 8, 0);
 }
 

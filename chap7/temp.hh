@@ -34,6 +34,8 @@ struct Temp_label {
 class TempFactory {
 public:
   Temp_temp newTemp() { return Temp_temp{nextTemp_++}; }
+  // Marks t as taken (a temp read from a dump), so newTemp() never returns it.
+  void reserve(Temp_temp t) { nextTemp_ = t.num >= nextTemp_ ? t.num + 1 : nextTemp_; }
   Temp_temp fp() const { return Temp_temp{Temp_temp::kFp}; }
   Temp_temp rv() const { return Temp_temp{Temp_temp::kRv}; }
   // A fresh label L<n>.

@@ -452,4 +452,15 @@ std::optional<std::string> emitCfgDot(std::ostream& out, ir::Program& prog, Cont
   return std::nullopt;
 }
 
+std::optional<std::string> emitScheduledDot(std::ostream& out, const ir::Program& prog) {
+  StringTable strings = stringTable(prog);
+  for (const ir::ProcFrag& proc : prog.procs) {
+    std::string func = labelName(proc.frame->name());
+    if (auto msg = named(func, checkTraces(proc.body))) return msg;
+    C_block exit{{}, tree::cast<tree::Label>(proc.body.back())->label};
+    drawCfg(out, func, exit, &proc.body, &strings);
+  }
+  return std::nullopt;
+}
+
 } // namespace tiger::canon

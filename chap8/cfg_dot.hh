@@ -35,6 +35,11 @@ void drawCfg(std::ostream& out, const std::string& funcName, const C_block& bloc
 std::optional<std::string> emitCfgDot(std::ostream& out, ir::Program& prog, Context& cx,
                                       bool scheduled);
 
+// For PROC bodies that already are trace-scheduled lists (a dump read by
+// `--from=traces`): each drawn in its own order, the trailing LABEL being the exit.
+// Returns nullopt, or checkTraces' message naming the function (nothing more drawn).
+std::optional<std::string> emitScheduledDot(std::ostream& out, const ir::Program& prog);
+
 // One statement on one line, as a CFG node shows it: "t100 <- t101 + 1",
 // "M[fp + -8] <- 0", "CJUMP LT t100, 10 -> L3 | L4", "JUMP L5", "LABEL L3",
 // "printi(t100)", "print(\"hello\")" (with `strings`). Nested expressions are

@@ -6,7 +6,9 @@ Checks, on the project's own demo programs:
   - every --emit stage prints something, exits 0, and prints byte-identical output twice;
   - cfg-dot, blocks-dot and ir-dot output is accepted by `dot -Tsvg` (when dot exists);
   - --stats, --time-passes and --explain=canon write to stderr; "-" reads stdin;
-  - --run-at at every stage and --book print the same.
+  - --run-at at every stage and --book print the same;
+  - --from reads dumps back: usage errors (64), a malformed dump (66), a dump that
+    breaks its stage's invariants under --verify (68), runs and drawings from dumps.
 Ends with "N passed, N failed".
 """
 import os
@@ -54,6 +56,32 @@ def checks(exe, src):
     yield "'-' reads stdin", r.returncode == 0 and r.stdout == b"42"
     r = tigerc(exe, "--run", "-", stdin=b"exit(3)")
     yield "exit(n) gives n", r.returncode == 3
+    yield from from_checks(exe, queens)
+
+
+def from_checks(exe, queens):
+    """--from=STAGE: the dumps of queens, read back, and dumps broken on purpose."""
+    dumps = {s: tigerc(exe, "--emit=" + s, queens).stdout for s in ("ir", "linear", "traces")}
+    for bad in (["--from=linear", "--emit=ir"], ["--from=traces", "--run-at=linear"],
+                ["--from=ir", "--emit=ast"], ["--from=ir", "--run-mlir"], ["--from=asm"]):
+        yield "%s -> 64" % " ".join(bad), tigerc(exe, *bad, "-", stdin=dumps["ir"]).returncode == 64
+    r = tigerc(exe, "--from=linear", "--run", "-", stdin=dumps["linear"])
+    yield "--from=linear --run runs queens", r.returncode == 0 and b"92" in r.stdout
+    r = tigerc(exe, "--from=ir", "--emit=traces", "-", stdin=dumps["ir"])
+    yield "--from=ir --emit=traces schedules the dump", r.returncode == 0 and b"CJUMP" in r.stdout
+    r = tigerc(exe, "--from=linear", "--run", "--stats", "-", stdin=dumps["linear"])
+    yield "--from with --stats", b"stats: steps" in r.stderr
+    r = tigerc(exe, "--from=traces", "--emit=cfg-dot", "-", stdin=dumps["traces"])
+    yield "--from=traces --emit=cfg-dot draws the dump's order", (
+        r.returncode == 0 and r.stdout == tigerc(exe, "--emit=cfg-dot", queens).stdout)
+    r = tigerc(exe, "--from=ir", "--run", "-", stdin=dumps["ir"].replace(b"MOVE(", b"MOVE((", 1))
+    yield "malformed dump -> 66 with a located error", (
+        r.returncode == 66 and r.stderr.startswith(b"<stdin>:") and b": error: expected" in r.stderr)
+    r = tigerc(exe, "--from=linear", "--verify", "--run", "-", stdin=dumps["ir"])
+    yield "--verify: IR trees are not canonical linear code -> 68", (
+        r.returncode == 68 and b"a SEQ is left" in r.stderr and b"in PROC" in r.stderr)
+    r = tigerc(exe, "--from=traces", "--verify", "--run", "-", stdin=dumps["linear"])
+    yield "--verify: linear code is not traces -> 68", r.returncode == 68 and b"checkTraces" in r.stderr
 
 
 def main(argv):

@@ -14,6 +14,8 @@ const char* const kUsage = R"(usage: tigerc [options] FILE.tig      (FILE "-" re
                       pto pto-cft pto-ssa mlir
   --run             run the program on the tree-IR interpreter (at traces by default)
   --run-at=STAGE    run at ir, linear or traces
+  --from=STAGE      FILE is a dump printed by --emit=ir, linear or traces, not Tiger:
+                      read it back and go on from that stage (runs there by default)
   --run-mlir        run the ptoext MLIR through mlir-opt-19 and mlir-cpu-runner-19
   --stats           after a run, print what was executed on stderr
   --verify          check every stage's invariants after each pass
@@ -25,7 +27,8 @@ const char* const kUsage = R"(usage: tigerc [options] FILE.tig      (FILE "-" re
   --max-depth=N     stop a run at call depth N (default 10000; 0 = no limit)
   -h, --help        this text
 
-exit status: 0 ok, 64 usage, 65 lexical error, 66 syntax error, 67 semantic error,
+exit status: 0 ok, 64 usage, 65 lexical error, 66 syntax error (also in a dump),
+67 semantic error, 68 a dump read by --from breaks its stage's invariants (--verify),
 70 runtime error, 71 step or depth limit, 74 unreadable input, 75 external tool failed,
 77 internal error; a program's own exit(n) gives n.
 )";
@@ -55,7 +58,7 @@ template <class N> bool parseNumber(std::string_view text, N& out) {
 }
 
 // Handles one "--name=value" or "--flag" argument; returns an error message.
-std::optional<std::string> parseOne(std::string_view arg, Options& o) {
+std::optional<std::string> parseOne(std::string_view arg, Options& o, bool& runAtGiven) {
   auto eq = arg.find('=');
   std::string_view name = arg.substr(0, eq);
   std::string_view value = eq == std::string_view::npos ? "" : arg.substr(eq + 1);
@@ -69,6 +72,11 @@ std::optional<std::string> parseOne(std::string_view arg, Options& o) {
     if (!s) return bad();
     o.run = true;
     o.runAt = *s;
+    runAtGiven = true;
+  } else if (name == "--from") {
+    auto s = lookup(kRunStages, value);
+    if (!s) return bad();
+    o.from = *s;
   } else if (name == "--explain") {
     if (value != "canon") return bad();
     o.explainCanon = true;
@@ -93,13 +101,39 @@ std::optional<std::string> parseOne(std::string_view arg, Options& o) {
   return std::nullopt;
 }
 
+// How far down the pipeline an --emit stage or a --from/--run-at stage is: a dump read
+// by --from can be printed, drawn and run at its own stage and the later ones only.
+int rank(Emit e) {
+  switch (e) {
+  case Emit::Ir: case Emit::IrDot: return 0;
+  case Emit::Linear: return 1;
+  case Emit::Blocks: case Emit::BlocksDot: return 2;
+  case Emit::Traces: case Emit::CfgDot: case Emit::None: return 3;
+  default: return -1; // tokens, ast and the ptoext stages need Tiger source
+  }
+}
+int rank(RunStage s) { return s == RunStage::Ir ? 0 : s == RunStage::Linear ? 1 : 3; }
+
+std::optional<std::string> checkFrom(Options& o, bool runAtGiven) {
+  std::string from = o.from == RunStage::Ir ? "ir" : o.from == RunStage::Linear ? "linear" : "traces";
+  if (!runAtGiven) o.runAt = *o.from;
+  if (rank(o.emit) < 0 || o.runMlir)
+    return "--from=" + from + " reads IR; this output needs Tiger source";
+  if (rank(o.emit) < rank(*o.from))
+    return "--from=" + from + ": cannot print a stage before the one read";
+  if (o.run && rank(o.runAt) < rank(*o.from))
+    return "--from=" + from + ": cannot run at a stage before the one read";
+  return std::nullopt;
+}
+
 } // namespace
 
 std::optional<std::string> parseOptions(int argc, char** argv, Options& o) {
+  bool runAtGiven = false;
   for (int i = 1; i < argc; ++i) {
     std::string_view arg = argv[i];
     if (arg.size() > 1 && arg[0] == '-' && arg != "-") {
-      if (auto err = parseOne(arg, o)) return err;
+      if (auto err = parseOne(arg, o, runAtGiven)) return err;
     } else if (o.file.empty()) {
       o.file = arg;
     } else {
@@ -107,6 +141,7 @@ std::optional<std::string> parseOptions(int argc, char** argv, Options& o) {
     }
   }
   if (o.file.empty() && !o.help) return "no input file";
+  if (o.from) return checkFrom(o, runAtGiven);
   return std::nullopt;
 }
 

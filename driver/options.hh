@@ -20,7 +20,8 @@ struct Options {
   std::string file;              // "-" reads standard input
   Emit emit = Emit::None;
   bool run = false;
-  RunStage runAt = RunStage::Traces;
+  RunStage runAt = RunStage::Traces; // with --from and no --run-at: the stage read
+  std::optional<RunStage> from;       // --from: read a dump printed at this stage
   bool runMlir = false;
   bool stats = false;            // print execution counts to stderr after --run
   bool timePasses = false;       // print each stage's time and peak memory to stderr

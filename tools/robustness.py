@@ -9,9 +9,13 @@ within a time limit. Inputs (all generated here, deterministically):
   - random bytes, and random Tiger tokens, of several sizes;
   - every testcase program cut short at several points;
   - 100000-deep nesting of parentheses, lets, ifs, whiles, unary minus, calls, arrays;
-  - a 50 MB source (a long sequence of assignments in one let).
+  - a 50 MB source (a long sequence of assignments in one let);
+  - dumps of valid programs at ir, linear and traces, cut short and hand-edited at
+    random (lines deleted, repeated, swapped; words replaced; bytes flipped), read
+    back with `--from=STAGE --verify --run`.
 Ends with "N passed, N failed".
 """
+import glob
 import os
 import random
 import subprocess
@@ -19,7 +23,7 @@ import sys
 import tempfile
 
 # A program's own exit(n) (0-63 here) or a documented error class.
-ALLOWED = set(range(64)) | {64, 65, 66, 67, 70, 71}
+ALLOWED = set(range(64)) | {64, 65, 66, 67, 68, 70, 71}
 TOKENS = ["let", "in", "end", "var", "function", "type", "array", "of", "if", "then",
           "else", "while", "do", "for", "to", "break", "continue", "nil", "x", "f",
           "int", "string", ":=", "(", ")", "[", "]", "{", "}", ",", ";", ":", ".",
@@ -57,6 +61,37 @@ def truncations(testcases):
                     yield "%s@%d%%" % (f, frac * 100), text[: int(len(text) * frac)]
 
 
+WORDS = [b"SEQ(", b"TEMP t100", b"NAME L0", b"CONST 0", b"LABEL L1", b")", b",", b"MEM(",
+         b"CALL(NAME print,", b"JUMP(NAME tigermain)", b"t101", b"fp", b"rv", b"ESEQ(",
+         b"# formals: none; frame: 0 bytes", b"PROC tigermain", b"STRING L0 \"x\""]
+
+
+def edits(rng, text):
+    """Six hand edits of a dump, chosen by rng."""
+    lines = text.split(b"\n")
+    i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
+    yield "cut", text[: rng.randrange(len(text))]
+    yield "delete-line", b"\n".join(lines[:i] + lines[i + 1:])
+    yield "repeat-line", b"\n".join(lines[:i] + [lines[i]] + lines[i:])
+    swapped = list(lines)
+    swapped[i], swapped[j] = swapped[j], swapped[i]
+    yield "swap-lines", b"\n".join(swapped)
+    words = text.split(b" ")
+    k = rng.randrange(len(words))
+    yield "replace-word", b" ".join(words[:k] + [rng.choice(WORDS)] + words[k + 1:])
+    k = rng.randrange(len(text))
+    yield "flip-byte", text[:k] + bytes([rng.randrange(256)]) + text[k + 1:]
+
+
+def dump_edits(tigerc, testcases, rng):
+    """(name, dump, stage) for a quarter of the valid programs at every stage."""
+    for path in sorted(glob.glob(os.path.join(testcases, "valid", "*.tig")))[::4]:
+        for stage in ("ir", "linear", "traces"):
+            text = subprocess.run([tigerc, "--emit=" + stage, path], capture_output=True).stdout
+            for kind, data in edits(rng, text):
+                yield "%s.%s@%s" % (os.path.basename(path), stage, kind), data, stage
+
+
 def big_source():
     body = "x := x + 1;\n" * (50 * 1024 * 1024 // 12)
     return "let var x := 0 in\n" + body + "printi(x) end\n"
@@ -82,6 +117,8 @@ def main(argv):
     jobs = [(n, d, ["--run", "--max-steps=100000"], 60) for n, d in junk(rng)]
     jobs += [(n, d, ["--run", "--max-steps=100000"], 60) for n, d in truncations(testcases)]
     jobs += [(n, d, ["--run", "--verify"], 120) for n, d in nestings()]
+    jobs += [(n, d, ["--from=" + stage, "--verify", "--run", "--max-steps=100000"], 60)
+             for n, d, stage in dump_edits(tigerc, testcases, rng)]
     jobs.append(("50MB", big_source(), [], 600))
     passed = failed = 0
     for name, data, args, timeout in jobs:

@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""build_slides.py - builds the lecture decks from slides/*.tex and tigerc's own output.
+
+Input: the path of a freshly built tigerc, an output folder (build/slides), the decks'
+sources in this folder and the Tiger programs in slides/examples/. Output: OUT/DECK.pdf
+for every deck, and OUT/gen/ with every listing, number and figure the decks show.
+
+How: each deck is scanned for the macros of tigerslides.sty (\\tigemit, \\tigfig, ...);
+for each call this script runs tigerc on the named example, selects the part the call
+asks for by a fixed rule (select_output.py), and writes the file the macro will \\input. Then
+pdflatex runs once per deck (nothing needs a second pass: no table of contents, no
+total page count). Nothing on a slide is typed by hand: change the compiler, rebuild,
+and the slides change with it.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import select_output as sel  # noqa: E402  (the selection rules, shared with the test)
+import tree_dot  # noqa: E402
+import sir_dot  # noqa: E402
+
+DECKS = ["translate", "canon", "traces", "ptoext"]
+# \tigKIND[FLAGS]{ARG}... ; the optional argument only ever holds FLAGS.
+MACRO = re.compile(r"\\tig(source|emittwo|emit|explain|rule|canonpic|fig|count)(?:\[([^\]]*)\])?"
+                   r"((?:\{[^{}]*\})+)")
+ARITY = {"source": 1, "emittwo": 3, "emit": 3, "explain": 2, "rule": 2, "canonpic": 3, "fig": 3, "count": 2}
+
+
+class SlideError(Exception):
+    """A macro call that cannot be satisfied: the build stops with its message."""
+
+
+def macro_calls(tex_path):
+    """Every (kind, flags, args) a deck asks for, in order, comments removed."""
+    text = "".join(re.sub(r"(?<!\\)%.*", "", line) for line in open(tex_path, encoding="utf-8"))
+    calls = []
+    for m in MACRO.finditer(text):
+        kind, flags = m.group(1), m.group(2) or ""
+        args = re.findall(r"\{([^{}]*)\}", m.group(3))[: ARITY[kind]]
+        if len(args) != ARITY[kind]:
+            raise SlideError(f"{tex_path}: \\tig{kind} needs {ARITY[kind]} arguments: {m.group(0)}")
+        calls.append((kind, flags, args))
+    return calls
+
+
+def gen_name(kind, flags, args):
+    """The file name in gen/ that tigerslides.sty's macro for this call includes."""
+    ex = args[0]
+    if kind == "source":
+        return f"{ex}.tig.txt"
+    if kind == "emit":
+        return f"{ex}.{args[1]}.{flags}.{args[2]}.txt"
+    if kind == "emittwo":
+        return f"{ex}.{args[1]}.{flags}.{args[2]}.half"  # .1.txt and .2.txt
+    if kind in ("explain", "rule"):
+        return f"{ex}.{kind}.{args[1]}.txt"
+    if kind == "canonpic":
+        return f"{ex}.canon.{args[1]}.{args[2]}.pdf"
+    if kind == "fig":
+        return f"{ex}.{args[1]}.{flags}.{args[2]}.pdf"
+    return f"{ex}.count-{args[1]}.{flags}.tex"
+
+
+def generate(tigerc, kind, flags, args, gen_dir):
+    """Writes the file of one macro call into gen_dir."""
+    ex = os.path.join(HERE, "examples", args[0] + ".tig")
+    if not os.path.exists(ex):
+        raise SlideError(f"no example {ex}")
+    out = os.path.join(gen_dir, gen_name(kind, flags, args))
+    if kind == "source":
+        shutil.copyfile(ex, out)
+    elif kind == "emit":
+        write(out, sel.emit(tigerc, ex, args[1], flags, args[2]))
+    elif kind == "emittwo":
+        text = sel.emit(tigerc, ex, args[1], flags, args[2])
+        for k in (1, 2):
+            write(f"{out}.{k}.txt", sel.half(text, k))
+    elif kind == "explain":
+        write(out, sel.explain_step(tigerc, ex, int(args[1])))
+    elif kind == "rule":
+        write(out, sel.explain_rule(tigerc, ex, int(args[1])))
+    elif kind == "canonpic":
+        tree = sel.explain_tree(tigerc, ex, int(args[1]), args[2])
+        dot_to_pdf(tree_dot.to_dot(tree), out)
+    elif kind == "fig":
+        dot_to_pdf(figure_dot(tigerc, ex, args[1], flags, args[2]), out)
+    else:
+        write(out, str(sel.count(tigerc, ex, args[1], flags)) + "\n")
+
+
+def figure_dot(tigerc, ex, kind, flags, func):
+    """Graphviz text of a figure: tigerc's own drawing, or sir_dot's of a pto dump."""
+    if kind in ("pto-dot", "pto-cft-dot"):
+        return sir_dot.to_dot(sel.emit(tigerc, ex, kind[: -len("-dot")], flags, func))
+    return sel.emit(tigerc, ex, kind, flags, func)
+
+
+def write(path, text):
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+# Graphviz defaults for every figure, tighter than dot's own (a slide is short): the
+# drawings' own graph attributes still win.
+DOT_OPTIONS = ["-Granksep=0.25", "-Gnodesep=0.2"]
+
+
+def dot_to_pdf(dot_text, out):
+    with open(out[: -len(".pdf")] + ".dot", "w", encoding="utf-8") as f:
+        f.write(dot_text)
+    r = subprocess.run(["dot", *DOT_OPTIONS, "-Tpdf", "-o", out], input=dot_text, text=True,
+                       capture_output=True)
+    if r.returncode != 0:
+        raise SlideError(f"dot failed for {out}: {r.stderr}")
+
+
+def pdflatex(deck, out_dir):
+    """One pdflatex run in out_dir; the deck's source and the style come from HERE."""
+    env = dict(os.environ, TEXINPUTS=HERE + "//:", max_print_line="1000")
+    cmd = ["pdflatex", "-interaction=nonstopmode", "-halt-on-error",
+           os.path.join(HERE, deck + ".tex")]
+    r = subprocess.run(cmd, cwd=out_dir, env=env, capture_output=True, text=True)
+    if r.returncode != 0:
+        errors = [l for l in r.stdout.splitlines() if l.startswith("!")]
+        raise SlideError(f"pdflatex failed on {deck}.tex: {errors} (see {out_dir}/{deck}.log)")
+
+
+def build_deck(tigerc, deck, out_dir):
+    gen_dir = os.path.join(out_dir, "gen")
+    os.makedirs(gen_dir, exist_ok=True)
+    for kind, flags, args in macro_calls(os.path.join(HERE, deck + ".tex")):
+        generate(tigerc, kind, flags, args, gen_dir)
+    pdflatex(deck, out_dir)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("tigerc")
+    ap.add_argument("out_dir")
+    ap.add_argument("decks", nargs="*", default=DECKS)
+    a = ap.parse_args()
+    if shutil.which("pdflatex") is None:
+        sys.exit("build_slides: pdflatex is missing; run tools/install-deps.sh")
+    os.makedirs(a.out_dir, exist_ok=True)
+    start = time.monotonic()
+    try:
+        for deck in a.decks:
+            build_deck(os.path.abspath(a.tigerc), deck, os.path.abspath(a.out_dir))
+    except (SlideError, sel.EmitError, tree_dot.TreeError, ValueError) as e:
+        sys.exit(f"build_slides: {e}")
+    print(f"build_slides: {len(a.decks)} decks in {a.out_dir} "
+          f"({time.monotonic() - start:.1f} s)")
+
+
+if __name__ == "__main__":
+    main()

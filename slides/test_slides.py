@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""test_slides.py - the decks' tests, run by ctest (slides/CMakeLists.txt).
+
+  test_slides.py build TIGERC OUT   slides_build: deletes OUT, builds every deck into it
+      (build_slides.py), and checks each PDF: one page per \\begin{frame} or \\tigfigslide
+      (pdfinfo; the sources use no overlays or frame breaks, checked too), and no
+      "Overfull" box in its LaTeX log: nothing runs off a slide (a listing too wide, a
+      frame too full: Beamer reports both there; pdftotext cannot, it drops text
+      outside the page).
+  test_slides.py live TIGERC OUT    slides_live: runs tigerc again and checks that the
+      decks show its output today:
+      - every listing (\\tigsource, \\tigemit, \\tigemittwo, \\tigexplain, \\tigrule): the
+        file in OUT/gen equals tigerc's output byte for byte, and it is in the deck's
+        text (pdftotext -raw) once both are normalised: the arrow (U+2192) the slides
+        put where they break a long line is removed, and every run of whitespace
+        (spaces, tabs, newlines) becomes one space. Nothing else is changed.
+      - listings whose selection is the whole dump are also compared with the plain
+        `tigerc --emit=STAGE` stdout, so no selection code stands between the two;
+      - every figure (\\tigfig, \\tigcanonpic): its Graphviz text in OUT/gen equals what
+        tigerc (and tree_dot / sir_dot) give today, its PDF exists, and pdflatex's log
+        shows the deck included it;
+      - every number (\\tigcount) equals the count taken again.
+Exit 77 (ctest: skipped), with the reason, when pdflatex, dot or poppler-utils is missing.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import build_slides as bs  # noqa: E402
+import select_output as sel  # noqa: E402
+
+TOOLS = {"pdflatex": "texlive-latex-recommended, texlive-pictures", "dot": "graphviz",
+         "pdfinfo": "poppler-utils", "pdftotext": "poppler-utils"}
+failures = []
+
+
+def check(ok, message):
+    if not ok:
+        failures.append(message)
+        print("FAIL: " + message)
+
+
+def source_text(deck):
+    return "".join(re.sub(r"(?<!\\)%.*", "", l) for l in open(os.path.join(HERE, deck + ".tex")))
+
+
+def pdf_pages(pdf):
+    out = subprocess.run(["pdfinfo", pdf], capture_output=True, text=True).stdout
+    m = re.search(r"^Pages:\s+(\d+)", out, re.M)
+    return int(m.group(1)) if m else -1
+
+
+def test_build(tigerc, out):
+    shutil.rmtree(out, ignore_errors=True)
+    r = subprocess.run([sys.executable, os.path.join(HERE, "build_slides.py"), tigerc, out],
+                       capture_output=True, text=True)
+    print(r.stdout + r.stderr, end="")
+    check(r.returncode == 0, "build_slides.py failed")
+    for deck in bs.DECKS:
+        pdf, src = os.path.join(out, deck + ".pdf"), source_text(deck)
+        check(os.path.exists(pdf), f"{deck}.pdf was not built")
+        if not os.path.exists(pdf):
+            continue
+        check(not re.search(r"\\pause|\\only|\\uncover|allowframebreaks|<\d+-?\d*>", src),
+              f"{deck}.tex uses overlays or frame breaks: a frame would not be one page")
+        frames, pages = src.count("\\begin{frame}") + src.count("\\tigfigslide{"), pdf_pages(pdf)
+        print(f"{deck}.pdf: {pages} pages, {frames} frames in {deck}.tex")
+        check(pages == frames, f"{deck}.pdf has {pages} pages, its source {frames} frames")
+        log = open(os.path.join(out, deck + ".log"), errors="replace").read()
+        for m in re.finditer(r"Overfull \\[hv]box .*", log):
+            check(False, f"{deck}: {m.group(0)} (something runs off a slide)")
+
+
+def normalise(text):
+    return re.sub(r"\s+", " ", text.replace("\u2192", "")).strip()
+
+
+def listing_texts(tigerc, kind, flags, args, ex):
+    """tigerc's text for a listing macro, as the deck should show it: [(file, text)]."""
+    name = bs.gen_name(kind, flags, args)
+    if kind == "source":
+        return [(name, open(ex).read())]
+    if kind == "explain":
+        return [(name, sel.explain_step(tigerc, ex, int(args[1])))]
+    if kind == "rule":
+        return [(name, sel.explain_rule(tigerc, ex, int(args[1])))]
+    text = sel.emit(tigerc, ex, args[1], flags, args[2])
+    if kind == "emit":
+        return [(name, text)]
+    return [(f"{name}.{k}.txt", sel.half(text, k)) for k in (1, 2)]
+
+
+def check_listing(tigerc, out, deck, pdf_text, kind, flags, args):
+    ex = os.path.join(HERE, "examples", args[0] + ".tig")
+    for name, text in listing_texts(tigerc, kind, flags, args, ex):
+        shown = open(os.path.join(out, "gen", name)).read()
+        check(shown == text, f"{deck}: gen/{name} differs from tigerc's output today")
+        check(normalise(text) in pdf_text, f"{deck}: gen/{name} is not in the PDF's text")
+    if kind == "emit" and args[2]:
+        whole = sel.run(tigerc, ex, [*sel.flag_options(flags), f"--emit={args[1]}"]).stdout
+        if whole == listing_texts(tigerc, kind, flags, args, ex)[0][1]:
+            check(normalise(whole) in pdf_text,
+                  f"{deck}: tigerc --emit={args[1]} {args[0]}.tig is not in the PDF's text")
+            return 1
+    return 0
+
+
+def check_figure(tigerc, out, deck, log, kind, flags, args):
+    ex = os.path.join(HERE, "examples", args[0] + ".tig")
+    name = bs.gen_name(kind, flags, args)
+    if kind == "fig":
+        dot = bs.figure_dot(tigerc, ex, args[1], flags, args[2])
+    else:
+        dot = bs.tree_dot.to_dot(sel.explain_tree(tigerc, ex, int(args[1]), args[2]))
+    path = os.path.join(out, "gen", name)
+    check(os.path.exists(path) and pdf_pages(path) == 1, f"{deck}: figure gen/{name} missing")
+    check(open(path[: -len(".pdf")] + ".dot").read() == dot,
+          f"{deck}: gen/{name[:-4]}.dot differs from tigerc's drawing today")
+    check(f"gen/{name}" in log, f"{deck}: the log does not show gen/{name} included")
+
+
+def test_live(tigerc, out):
+    listings = figures = whole = 0
+    for deck in bs.DECKS:
+        pdf = os.path.join(out, deck + ".pdf")
+        pdf_text = normalise(subprocess.run(["pdftotext", "-raw", pdf, "-"],
+                                            capture_output=True, text=True).stdout)
+        log = re.sub(r"\n", "", open(os.path.join(out, deck + ".log"), errors="replace").read())
+        for kind, flags, args in bs.macro_calls(os.path.join(HERE, deck + ".tex")):
+            if kind in ("source", "emit", "emittwo", "explain", "rule"):
+                whole += check_listing(tigerc, out, deck, pdf_text, kind, flags, args)
+                listings += 1
+            elif kind in ("fig", "canonpic"):
+                check_figure(tigerc, out, deck, log, kind, flags, args)
+                figures += 1
+            else:
+                ex = os.path.join(HERE, "examples", args[0] + ".tig")
+                shown = open(os.path.join(out, "gen", bs.gen_name(kind, flags, args))).read()
+                check(shown.strip() == str(sel.count(tigerc, ex, args[1], flags)),
+                      f"{deck}: \\tigcount{{{args[0]}}}{{{args[1]}}} [{flags}] is stale")
+    print(f"checked {listings} listings ({whole} against the whole --emit output) "
+          f"and {figures} figures")
+    check(listings > 0 and figures > 0 and whole > 0, "the decks show no live output")
+
+
+def main():
+    if len(sys.argv) != 4 or sys.argv[1] not in ("build", "live"):
+        sys.exit("usage: test_slides.py build|live TIGERC OUT")
+    missing = sorted({f"{t} ({p})" for t, p in TOOLS.items() if shutil.which(t) is None})
+    if missing:
+        print(f"SKIP: missing {', '.join(missing)}; tools/install-deps.sh installs them")
+        sys.exit(77)
+    mode, tigerc, out = sys.argv[1], os.path.abspath(sys.argv[2]), os.path.abspath(sys.argv[3])
+    (test_build if mode == "build" else test_live)(tigerc, out)
+    if failures:
+        sys.exit(f"{len(failures)} failures")
+    print("ok")
+
+
+if __name__ == "__main__":
+    main()
