@@ -115,11 +115,12 @@ def judge_tree(cx, tigerc, program, directives, work):
     problem = ran.problem(cx.trusted, "the reference running your --emit=%s" % stage)
     if problem:
         return Verdict(False, problem)
+    # The reference names the dump by the grader's path: "line L:C" or nothing instead.
+    said = first_line(ran.stderr).replace(path + ": error: ", "").replace(path + ":", "line ")
     if ran.status == EXIT_SYNTAX:
-        return Verdict(False, "your --emit=%s output does not parse: %s" % (
-            stage, first_line(ran.stderr)))
+        return Verdict(False, "your --emit=%s output does not parse: %s" % (stage, said))
     if ran.status == EXIT_VERIFY:
-        return Verdict(False, "broken invariant: " + first_line(ran.stderr))
+        return Verdict(False, "broken invariant: " + said)
     wrong = check_run(ran, directives)
     return Verdict(wrong is None, wrong or "", measure(cx.spec.get("metric"), dump, ran.stderr))
 
