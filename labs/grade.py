@@ -66,7 +66,7 @@ def group_result(name, points, judged, private):
     progs = [{"name": os.path.basename(p)[:-4], "path": p, "passed": v.passed,
               "message": v.message, "score": each if v.passed else 0, "max_score": each,
               "private": private, "metric": v.metric} for p, v in judged]
-    score = sum(p["score"] for p in progs) if judged else 0
+    score = round(sum(p["score"] for p in progs), 6)  # 7 x 15/7 is 15, not 14.999...
     return {"name": name, "points": points, "score": score, "programs": progs}
 
 
@@ -108,7 +108,7 @@ def grade(args, spec, sub):
                   for n, pts, progs, priv in groups]
     results = [group_result(*g) for g in judged]
     max_score = sum(g["points"] for g in results)
-    score = sum(g["score"] for g in results)
+    score = round(sum(g["score"] for g in results), 6)
     bonus = bonus_results(cx, spec, results, args.jobs) if tigerc else []
     return {"lab": spec["lab"], "title": spec["title"], "build": build_msg,
             "groups": results, "bonus": bonus, "score": score, "max_score": max_score,
