@@ -170,9 +170,11 @@ def run_mlir(cx, mlir, stdin, work):
     problem = ran.problem(cx.trusted, "mlir-opt-19 on your MLIR")
     if problem or ran.status != 0:
         return None, problem or "mlir-opt-19 rejects your MLIR: " + first_line(ran.stderr)
+    # The student's code runs here, with no step limit: the student's time limit.
+    limits = sandbox.Limits(cx.limits.seconds, cx.trusted.memory, cx.trusted.output)
     ran = sandbox.run([runner, low, "-e", "main", "-entry-point-result=void", "--disable-lsr",
-                       "--shared-libs=" + cx.runtime], stdin=stdin, limits=cx.trusted)
-    problem = ran.problem(cx.trusted, "your MLIR, run by mlir-cpu-runner-19")
+                       "--shared-libs=" + cx.runtime], stdin=stdin, limits=limits)
+    problem = ran.problem(limits, "your MLIR, run by mlir-cpu-runner-19")
     return (None, problem) if problem else (ran, None)
 
 
