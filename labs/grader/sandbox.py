@@ -62,23 +62,37 @@ def size_text(n):
     return "%d MB" % (n // MB) if n % MB == 0 else "%d bytes" % n
 
 
-# Inside new mount and network namespaces: a throwaway tmpfs over every folder that
-# nobody may write to, then the command as nobody.
-HIDE_SHARED = ("for d in /tmp /var/tmp /dev/shm; do [ ! -d $d ] || "
-               "mount -t tmpfs -o size=64m tmpfs $d || exit 125; done; exec \"$@\"")
+# Inside new mount and network namespaces: a throwaway tmpfs over each shared writable
+# folder named after the script (those a command's own files are in stay), then the
+# command as nobody.
+SHARED = ("/tmp", "/var/tmp", "/dev/shm")
+HIDE = ('while [ "$1" != -- ]; do [ ! -d "$1" ] || mount -t tmpfs -o size=64m tmpfs "$1" '
+        '|| exit 125; shift; done; shift; exec "$@"')
+NOBODY_CMD = ["setpriv", "--reuid=%d" % NOBODY, "--regid=%d" % NOBODY, "--clear-groups", "--"]
+
+
+def _namespaces(hidden):
+    return ["unshare", "--mount", "--net", "sh", "-c", HIDE, "sh"] + list(hidden) + ["--"]
 
 
 def _confine_prefix():
     """The strongest way this machine offers to run a command confined (docstring)."""
     if os.geteuid() != 0 or not shutil.which("setpriv"):
         return []
-    nobody = ["setpriv", "--reuid=%d" % NOBODY, "--regid=%d" % NOBODY, "--clear-groups", "--"]
-    full = ["unshare", "--mount", "--net", "sh", "-c", HIDE_SHARED, "sh"] + nobody
-    for prefix in (full, nobody):
+    for prefix in (_namespaces(SHARED) + NOBODY_CMD, NOBODY_CMD):
         probe = subprocess.run(prefix + ["true"], capture_output=True)
         if probe.returncode == 0:
             return prefix
     return []
+
+
+def _confined(cmd):
+    """CONFINE for cmd: a shared folder holding one of cmd's paths is not hidden."""
+    if CONFINE[:1] != ["unshare"]:
+        return CONFINE
+    used = [a for a in cmd if a.startswith("/")]
+    hidden = [d for d in SHARED if not any(a.startswith(d + "/") for a in used)]
+    return _namespaces(hidden) + NOBODY_CMD
 
 
 CONFINE = _confine_prefix()
@@ -112,7 +126,7 @@ def run(cmd, stdin=b"", limits=Limits(), untrusted=False):
     out_path, err_path = os.path.join(logs, "stdout"), os.path.join(logs, "stderr")
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home,
            "TMPDIR": home, "LC_ALL": "C"}
-    prefix = CONFINE if untrusted else []
+    prefix = _confined(cmd) if untrusted else []
     try:
         with open(out_path, "wb") as out, open(err_path, "wb") as err:
             proc = subprocess.Popen(prefix + list(cmd), stdin=subprocess.PIPE, stdout=out,
