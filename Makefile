@@ -8,8 +8,11 @@ TIGERC = $(BUILD)/tigerc
 all: configure
 	cmake --build $(BUILD) -j$(JOBS)
 
+# Configures a new build folder; refreshes an old one (a target added to a CMakeLists.txt
+# since exists at once).
 configure:
-	@test -f $(BUILD)/CMakeCache.txt || cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	@if test -f $(BUILD)/CMakeCache.txt; then cmake $(BUILD) > /dev/null; \
+	else cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo; fi
 
 deps:
 	bash tools/install-deps.sh
