@@ -5,7 +5,7 @@ TIGERC = $(BUILD)/tigerc
 # The lab of `make handout` and `make grade` (labs/README.md); a handout sets its own.
 LAB ?=
 
-.PHONY: all deps configure demo test slides bench handout grade clean
+.PHONY: all deps configure demo test slides bench reference handout grade grade-all autograder clean
 
 all: configure
 	cmake --build $(BUILD) -j$(JOBS)
@@ -27,22 +27,38 @@ demo: deps all
 test: all
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS) --timeout 600
 
+# Lab grading (labs/GRADING.md). LAB is translate, canon, traces or ptoext.
+#   make grade LAB=canon [SUBMISSION=DIR] [TESTS=DIR]   one submission (none: this tree)
+#   make grade-all LAB=canon SUBMISSIONS=DIR             every folder of DIR, into a CSV
+#   make autograder LAB=canon [TESTS=DIR]                a Gradescope autograder zip
+# The reference the grader judges with: only tigerc and its runtime, not the tests.
+reference: configure
+	cmake --build $(BUILD) --target tigerc -j$(JOBS)
+
+lab_given = @test -n "$(LAB)" || { echo "say which lab: LAB=translate|canon|traces|ptoext"; exit 2; }
+
+grade: reference
+	$(lab_given)
+	python3 labs/grade.py $(LAB) --reference $(TIGERC) $(if $(SUBMISSION),--submission $(SUBMISSION)) $(if $(TESTS),--tests $(TESTS))
+
+grade-all: reference
+	$(lab_given)
+	@test -n "$(SUBMISSIONS)" || { echo "make grade-all: SUBMISSIONS=DIR, a folder of submissions"; exit 2; }
+	python3 labs/grade.py $(LAB) --reference $(TIGERC) --all $(SUBMISSIONS) $(if $(TESTS),--tests $(TESTS))
+
+autograder:
+	$(lab_given)
+	python3 labs/autograder.py $(LAB) $(if $(TESTS),--tests $(TESTS))
+
 # The lecture decks, to PDF in $(BUILD)/slides/ (slides/README.md); needs TeX (make deps).
 slides: configure
 	cmake --build $(BUILD) --target slides
 
 # Writes the starter repository of lab $(LAB) to $(BUILD)/handouts/$(LAB), with its
 # HANDOUT.md made by running $(TIGERC) on the lab's example (labs/README.md).
-handout: configure
-	@test -n "$(LAB)" || { echo "make handout: which lab? e.g. LAB=canon"; exit 2; }
-	cmake --build $(BUILD) --target tigerc -j$(JOBS)
+handout: reference
+	$(lab_given)
 	python3 tools/handout.py --lab $(LAB) --tigerc $(TIGERC) --out $(BUILD)/handouts/$(LAB)
-
-# Grades lab $(LAB) with labs/grade.py (the grader, issue 7).
-grade: configure
-	@test -f labs/grade.py || { echo "make grade: no labs/grade.py in this tree"; exit 2; }
-	cmake --build $(BUILD) --target tigerc -j$(JOBS)
-	python3 labs/grade.py $(LAB)
 
 bench: all
 	python3 bench/run.py $(TIGERC)

@@ -8,10 +8,11 @@
 #   mlir-19-tools, llvm-19-tools  mlir-opt-19 / mlir-cpu-runner-19 for ptoext
 #   texlive-latex-recommended, texlive-pictures  pdflatex + Beamer (+ pgf) for `make slides`
 #   poppler-utils        pdfinfo / pdftotext / pdftoppm, to check the decks
+#   patch                the lab graders apply mutants (labs/GRADING.md)
 set -eu
 packages=(bison flex cmake g++ make googletest libgtest-dev graphviz python3
           mlir-19-tools llvm-19-tools
-          texlive-latex-recommended texlive-pictures poppler-utils)
+          texlive-latex-recommended texlive-pictures poppler-utils patch)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""autograder.py - packs a Gradescope autograder zip for one lab (labs/GRADING.md).
+
+Usage: autograder.py LAB [--tests DIR] [--out ZIP]     (default build/autograder/LAB.zip)
+
+The zip holds, at its top (Gradescope unpacks it into /autograder/source):
+  setup.sh         run once as root when the image is built: installs the packages of
+                   tools/install-deps.sh and builds the reference tigerc and runtime
+  run_autograder   run for each submission: grades /autograder/submission with
+                   labs/grade.py and writes /autograder/results/results.json
+  reference/       this repository's sources: the reference compiler and the grader
+  private/         the teacher's private programs (--tests), graded as "private tests"
+  lab              the lab's name
+Both scripts take the /autograder root from $AUTOGRADER_ROOT, so a test can run them on
+a folder laid out as Gradescope lays it out (labs/tests/autograder.py).
+"""
+import argparse
+import glob
+import os
+import stat
+import sys
+import zipfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+SKIP = {"build", ".git", ".cache", "__pycache__"}
+DATE = (2024, 1, 1, 0, 0, 0)  # every entry's: the same zip from the same sources
+
+
+def sources():
+    """(path on disk, path in the zip) of every file of the repository but builds."""
+    for root, dirs, files in os.walk(ROOT):
+        dirs[:] = sorted(d for d in dirs if d not in SKIP and not d.startswith("build"))
+        for name in sorted(f for f in files if f not in SKIP):
+            path = os.path.join(root, name)
+            yield path, os.path.join("reference", os.path.relpath(path, ROOT))
+
+
+def add(z, path, arcname):
+    info = zipfile.ZipInfo.from_file(path, arcname)
+    info.date_time = DATE
+    info.compress_type = zipfile.ZIP_DEFLATED
+    with open(path, "rb") as f:
+        z.writestr(info, f.read())
+
+
+def pack(lab, tests, out):
+    if not os.path.isfile(os.path.join(HERE, lab, "grading.json")):
+        raise SystemExit("autograder: no labs/%s/grading.json" % lab)
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    with zipfile.ZipFile(out, "w") as z:
+        for script in ("setup.sh", "run_autograder"):
+            add(z, os.path.join(HERE, "autograder", script), script)
+        z.writestr(zipfile.ZipInfo("lab", DATE), lab + "\n")
+        for path, arc in sources():
+            add(z, path, arc)
+        for path in sorted(glob.glob(os.path.join(tests, "*"))) if tests else []:
+            if os.path.isfile(path):
+                add(z, path, os.path.join("private", os.path.basename(path)))
+    return out
+
+
+def unpack(zip_path, dest):
+    """Unzips like Gradescope does, keeping the executable bits."""
+    with zipfile.ZipFile(zip_path) as z:
+        for info in z.infolist():
+            path = z.extract(info, dest)
+            mode = info.external_attr >> 16
+            if mode & stat.S_IXUSR:
+                os.chmod(path, 0o755)
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[1])
+    ap.add_argument("lab")
+    ap.add_argument("--tests")
+    ap.add_argument("--out")
+    a = ap.parse_args(argv)
+    out = pack(a.lab, a.tests, a.out or os.path.join(ROOT, "build", "autograder",
+                                                      a.lab + ".zip"))
+    print("wrote %s (%d KB)" % (out, os.path.getsize(out) // 1024))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

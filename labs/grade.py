@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""grade.py - grades a lab submission with the reference tigerc (labs/GRADING.md).
+
+Usage:
+  grade.py LAB [--submission DIR] [--tests DIR] [--reference TIGERC] [--out DIR]
+  grade.py LAB --all DIR [...]          every folder of DIR in turn, into grades.csv
+
+LAB is a folder of labs/ with a grading.json. No --submission: the tigerc of this
+tree (--reference) is graded, so the reference must score 100%. With one, the
+submission (a folder shaped like the repository) is synced into a persistent scratch
+tree and its tigerc built there (grader/submission.py); every program of the public
+suite and of --tests (the teacher's private programs, same directives) is compiled by
+it at the lab's stage and judged by the reference (grader/judges.py).
+Writes the table to stdout and OUT/results.json (Gradescope), OUT/junit.xml; OUT is
+build/grade/LAB by default. Exit 0 when graded (whatever the score); 1 with
+--require-full and a score below the maximum; 2 on a grader error.
+"""
+import argparse
+import glob
+import json
+import os
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "testcases"))
+from run_testcases import COMPILE_ERRORS, directives  # noqa: E402
+from grader import judges, report, sandbox, submission  # noqa: E402
+
+sandbox.RUN_BASE = os.path.join(ROOT, "build", "grade", "runs")
+
+
+def load_spec(lab, spec_path=None):
+    path = spec_path or os.path.join(HERE, lab, "grading.json")
+    with open(path) as f:
+        return json.load(f)
+
+
+def suite(spec, tests_dir):
+    """[(group, points, [program paths], private)]: the public groups, then --tests."""
+    groups = [(g["name"], g["points"], [os.path.join(ROOT, p) for p in g["programs"]], False)
+              for g in spec["groups"]]
+    if tests_dir:
+        progs = sorted(glob.glob(os.path.join(os.path.abspath(tests_dir), "*.tig")))
+        progs = [p for p in progs if directives(p)["exit"] not in COMPILE_ERRORS]
+        private = spec.get("private", {"name": "private tests", "points": 20})
+        groups.append((private["name"], private["points"], progs, True))
+    return groups
+
+
+def judge_all(cx, tigerc, groups, jobs):
+    """Every program judged (in parallel); [(group, points, [(path, Verdict)], private)]."""
+    tasks = [(g, p) for g in groups for p in g[2]]
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        verdicts = list(pool.map(lambda t: judges.judge(cx, tigerc, t[1], directives(t[1])),
+                                 tasks))
+    it = iter(verdicts)
+    return [(name, pts, [(p, next(it)) for p in progs], priv)
+            for name, pts, progs, priv in groups]
+
+
+def group_result(name, points, judged, private):
+    each = points / len(judged) if judged else 0
+    progs = [{"name": os.path.basename(p)[:-4], "path": p, "passed": v.passed,
+              "message": v.message, "score": each if v.passed else 0, "max_score": each,
+              "private": private, "metric": v.metric} for p, v in judged]
+    score = round(sum(p["score"] for p in progs), 6)  # 7 x 15/7 is 15, not 14.999...
+    return {"name": name, "points": points, "score": score, "programs": progs}
+
+
+def bonus_results(cx, spec, groups, jobs):
+    """Each bonus: earned when every program passed and the quality beats the book's."""
+    progs = [p for g in groups for p in g["programs"]]
+    out = []
+    for b in spec.get("bonus", []):
+        entry = {"name": b["name"], "points": b["points"], "score": 0,
+                 "metric": spec.get("metric"), "value": None}
+        if not progs or not all(p["passed"] for p in progs):
+            entry["message"] = "needs every program to pass first"
+            out.append(entry)
+            continue
+        mine = sum(p["metric"] or 0 for p in progs)
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            base = sum(pool.map(lambda p: judges.baseline(
+                cx, p["path"], directives(p["path"])) or 0, progs))
+        better = mine < base if b.get("compare", "less") == "less" else mine <= base
+        entry.update(value=mine, score=b["points"] if better else 0,
+                     message="%s: %d, %s: %d" % (spec["metric"], mine, b["against"], base))
+        out.append(entry)
+    return out
+
+
+def grade(args, spec, sub):
+    """Grades one submission folder (None: the reference itself); returns the Result."""
+    start = time.time()
+    limits = sandbox.Limits(seconds=args.time_limit)
+    cx = judges.Context(spec, args.reference, args.runtime, limits)
+    tigerc, build_msg = args.reference, ""
+    if sub:
+        tigerc, build_msg, _ = submission.build(sub, args.scratch, args.jobs)
+    groups = suite(spec, args.tests)
+    if tigerc:
+        judged = judge_all(cx, tigerc, groups, args.jobs)
+    else:
+        judged = [(n, pts, [(p, judges.Verdict(False, build_msg)) for p in progs], priv)
+                  for n, pts, progs, priv in groups]
+    results = [group_result(*g) for g in judged]
+    max_score = sum(g["points"] for g in results)
+    score = round(sum(g["score"] for g in results), 6)
+    bonus = bonus_results(cx, spec, results, args.jobs) if tigerc else []
+    return {"lab": spec["lab"], "title": spec["title"], "build": build_msg,
+            "groups": results, "bonus": bonus, "score": score, "max_score": max_score,
+            "percent": 100.0 * score / max_score if max_score else 0,
+            "bonus_score": sum(b["score"] for b in bonus), "seconds": time.time() - start}
+
+
+def parse(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[1])
+    ap.add_argument("lab")
+    ap.add_argument("--submission")
+    ap.add_argument("--all", metavar="DIR", help="grade every folder of DIR")
+    ap.add_argument("--tests", help="the teacher's private programs")
+    ap.add_argument("--reference", default=os.path.join(ROOT, "build", "tigerc"))
+    ap.add_argument("--runtime", help="libtigerrt.so (default: beside --reference)")
+    ap.add_argument("--spec", help="a grading.json other than labs/LAB/grading.json")
+    ap.add_argument("--out", help="default build/grade/LAB")
+    ap.add_argument("--scratch", default=os.environ.get(
+        "TIGER_GRADE_SCRATCH", os.path.join(ROOT, "build", "grade", "scratch")))
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--time-limit", type=float, default=None)
+    ap.add_argument("--require-full", action="store_true")
+    a = ap.parse_args(argv)
+    a.reference, a.scratch = os.path.abspath(a.reference), os.path.abspath(a.scratch)
+    a.runtime = os.path.abspath(a.runtime or os.path.join(
+        os.path.dirname(a.reference), "libtigerrt.so"))
+    a.out = a.out or os.path.join(ROOT, "build", "grade", a.lab)
+    return a
+
+
+def main(argv):
+    args = parse(argv)
+    spec = load_spec(args.lab, args.spec)
+    args.time_limit = args.time_limit or spec.get("time_limit", 10)
+    if not os.access(args.reference, os.X_OK):
+        print("grade: no reference tigerc at %s (run make first)" % args.reference)
+        return 2
+    if args.all:
+        return grade_class(args, spec)
+    result = grade(args, spec, args.submission and os.path.abspath(args.submission))
+    print(report.table(result))
+    report.write(result, args.out)
+    print("wrote %s/results.json and junit.xml (%.1f s)" % (args.out, result["seconds"]))
+    return 1 if args.require_full and result["score"] < result["max_score"] else 0
+
+
+def grade_class(args, spec):
+    """--all DIR: each folder of DIR, results in OUT/NAME/, one row each in grades.csv."""
+    rows = []
+    for sub in sorted(d for d in glob.glob(os.path.join(args.all, "*")) if os.path.isdir(d)):
+        name = os.path.basename(sub)
+        result = grade(args, spec, os.path.abspath(sub))
+        report.write(result, os.path.join(args.out, name))
+        print("%-30s %6.2f / %d%s (%.1f s)" % (name, result["score"], result["max_score"],
+                                               "  " + result["build"] if result["build"] else "",
+                                               result["seconds"]))
+        rows.append((name, result))
+    report.write_csv(os.path.join(args.out, "grades.csv"), rows)
+    print("wrote %s" % os.path.join(args.out, "grades.csv"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

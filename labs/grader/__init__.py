@@ -1,0 +1,1 @@
+"""grader - the pieces of labs/grade.py: sandbox, submission build, judges, reports."""

@@ -1,0 +1,106 @@
+"""report.py - writes one graded submission three ways, and a class as a CSV.
+
+Input: a Result (grade.py): groups of programs, each passed or not with one line of
+feedback, the bonus lines, the totals. Output:
+  - the terminal table: one row per group (points earned / points), under it one line
+    per failed program, then the bonus and the total;
+  - Gradescope results.json: score, execution_time, output, tests (one per program and
+    one per bonus; name, number, score, max_score, status, output, visibility), and a
+    leaderboard of the quality numbers (/work/shared/guides/grading.md);
+  - JUnit XML: one testcase per program, its points as a property, a failure element
+    with the feedback line;
+  - grades.csv (grade-all): one row per submission, one column per group.
+"""
+import csv
+import json
+import os
+from xml.etree import ElementTree as ET
+
+
+def table(result):
+    lines = ["%s: %s" % (result["lab"], result["title"])]
+    if result["build"]:
+        lines.append("  " + result["build"])
+    for g in result["groups"]:
+        lines.append("  %-40s %6.2f / %d" % (g["name"], g["score"], g["points"]))
+        for p in g["programs"]:
+            if not p["passed"]:
+                lines.append("      FAIL %s: %s" % (p["name"], p["message"]))
+    for b in result["bonus"]:
+        lines.append("  %-40s %6.2f / %d  (bonus) %s" % (
+            "bonus: " + b["name"], b["score"], b["points"], b["message"]))
+    lines.append("  %-40s %6.2f / %d  (%.0f%%)%s" % (
+        "total", result["score"], result["max_score"], result["percent"],
+        "  + bonus %.2f" % result["bonus_score"] if result["bonus_score"] else ""))
+    return "\n".join(lines)
+
+
+def _tests(result):
+    tests = []
+    for gi, g in enumerate(result["groups"], 1):
+        for pi, p in enumerate(g["programs"], 1):
+            tests.append({
+                "name": "%s: %s" % (g["name"], p["name"]), "number": "%d.%d" % (gi, pi),
+                "score": round(p["score"], 4), "max_score": round(p["max_score"], 4),
+                "status": "passed" if p["passed"] else "failed",
+                "output": p["message"] or "ok", "tags": [g["name"]],
+                "visibility": "after_published" if p["private"] else "visible"})
+    for b in result["bonus"]:
+        tests.append({"name": "bonus: " + b["name"], "score": b["score"], "max_score": 0,
+                      "status": "passed" if b["score"] else "failed",
+                      "output": b["message"], "visibility": "visible"})
+    return tests
+
+
+def gradescope(result):
+    out = {"score": round(result["score"] + result["bonus_score"], 4),
+           "execution_time": round(result["seconds"], 1),
+           "output": result["build"] or "%s: %.2f / %d" % (
+               result["title"], result["score"], result["max_score"]),
+           "output_format": "text", "visibility": "visible",
+           "stdout_visibility": "visible", "tests": _tests(result)}
+    board = [{"name": b["metric"], "value": b["value"], "order": "asc"}
+             for b in result["bonus"] if b.get("value") is not None]
+    if board:
+        out["leaderboard"] = board
+    return out
+
+
+def junit(result):
+    tests = [t for t in _tests(result) if not t["name"].startswith("bonus: ")]
+    failures = sum(t["status"] == "failed" for t in tests)
+    suites = ET.Element("testsuites")
+    suite = ET.SubElement(suites, "testsuite", name="tigerc." + result["lab"],
+                          tests=str(len(tests)), failures=str(failures), errors="0",
+                          time="%.1f" % result["seconds"])
+    for t in tests:
+        case = ET.SubElement(suite, "testcase", classname="tigerc.%s.%s" % (
+            result["lab"], t["tags"][0]), name=t["name"], time="0")
+        props = ET.SubElement(case, "properties")
+        ET.SubElement(props, "property", name="points", value="%g" % t["max_score"])
+        if t["status"] == "failed":
+            ET.SubElement(case, "failure", message=t["output"]).text = t["output"]
+    ET.indent(suites)
+    return ET.tostring(suites, encoding="unicode", xml_declaration=True) + "\n"
+
+
+def write(result, out_dir):
+    os.makedirs(out_dir, exist_ok=True)
+    with open(os.path.join(out_dir, "results.json"), "w") as f:
+        json.dump(gradescope(result), f, indent=1)
+        f.write("\n")
+    with open(os.path.join(out_dir, "junit.xml"), "w") as f:
+        f.write(junit(result))
+
+
+def write_csv(path, rows):
+    """rows: (submission name, result) pairs, in order."""
+    groups = [g["name"] for g in rows[0][1]["groups"]] if rows else []
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["submission", "score", "max_score", "percent", "bonus"] + groups +
+                   ["build"])
+        for name, r in rows:
+            w.writerow([name, "%.2f" % r["score"], r["max_score"], "%.1f" % r["percent"],
+                        "%.2f" % r["bonus_score"]] +
+                       ["%.2f" % g["score"] for g in r["groups"]] + [r["build"]])

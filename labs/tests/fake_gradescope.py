@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""fake_gradescope.py - the Gradescope autograder of a lab runs in a fake /autograder.
+
+Usage: fake_gradescope.py REFERENCE_TIGERC SCRATCH [LAB]
+
+Packs the autograder of LAB (default canon; labs/autograder.py) with two private
+programs, unpacks it
+into TMP/source as Gradescope does, puts a copy of this tree (the reference solution,
+inside one top folder as a zip upload gives it) in TMP/submission, and runs
+TMP/source/run_autograder with AUTOGRADER_ROOT=TMP. setup.sh is not run (it installs
+packages and builds the reference, which this build already did: TIGER_REFERENCE).
+TMP/results/results.json must be valid Gradescope JSON where every test, the private
+ones included, has full marks.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+LABS = os.path.dirname(HERE)
+ROOT = os.path.dirname(LABS)
+sys.path.insert(1, LABS)  # after HERE (the script's folder): mutants.conclude
+import autograder  # noqa: E402
+from grader import submission  # noqa: E402
+from mutants import conclude  # noqa: E402
+
+PRIVATE = ["testcases/valid/recursion_gcd.tig", "testcases/ptoext/names.tig"]
+
+
+def fake_gradescope(tmp, lab):
+    private = os.path.join(tmp, "teacher")
+    os.makedirs(private)
+    for p in PRIVATE:
+        shutil.copy(os.path.join(ROOT, p), private)
+    zip_path = autograder.pack(lab, private, os.path.join(tmp, lab + ".zip"))
+    autograder.unpack(zip_path, os.path.join(tmp, "source"))
+    submission.sync(ROOT, os.path.join(tmp, "submission", "tigerc-main"))
+    os.makedirs(os.path.join(tmp, "results"))
+
+
+def problems_in(results):
+    tests = results.get("tests", [])
+    out = [] if tests else ["no tests in results.json"]
+    for t in tests:
+        missing = {"name", "score", "max_score", "status", "output"} - set(t)
+        out += ["%s lacks %s" % (t.get("name"), sorted(missing))] if missing else []
+        if t.get("max_score", 0) and t.get("score") != t.get("max_score"):
+            out.append("%s: %s" % (t["name"], t.get("output")))
+    if sum(t.get("name", "").startswith("private tests") for t in tests) != len(PRIVATE):
+        out.append("the private programs were not graded")
+    return out
+
+
+def main(argv):
+    reference, scratch = os.path.abspath(argv[0]), os.path.abspath(argv[1])
+    tmp = tempfile.mkdtemp(prefix="fake-autograder-", dir=os.path.join(ROOT, "build"))
+    os.chmod(tmp, 0o755)  # like /autograder: the confined student tigerc reads in it
+    try:
+        fake_gradescope(tmp, argv[2] if len(argv) > 2 else "canon")
+        env = dict(os.environ, AUTOGRADER_ROOT=tmp, TIGER_REFERENCE=reference,
+                   TIGER_GRADE_SCRATCH=scratch)
+        r = subprocess.run([os.path.join(tmp, "source", "run_autograder")], env=env,
+                           capture_output=True, text=True, timeout=2400)
+        print(r.stdout[-3000:], r.stderr[-2000:])
+        with open(os.path.join(tmp, "results", "results.json")) as f:
+            problems = problems_in(json.load(f))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return conclude("autograder", problems)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""mutants.py - each mutant of a lab loses points where it should, and only there.
+
+Usage: mutants.py REFERENCE_TIGERC LAB... [--scratch DIR]
+
+A mutant is labs/LAB/mutants/NAME.patch: a small patch to the solution sources that
+makes one classic mistake, with its expectation in the header above the diff:
+    Mistake: a CALL's result is not saved in a temp
+    Loses: calls inside expressions            (groups that must lose points)
+    Keeps: all others                          (or groups that must not, or none)
+"bonus" (the first bonus line) may appear in either list; "all others" means the
+groups, not the bonus, which needs every program to pass. Each mutant is applied to a
+copy of this tree (build/grade/mutants/tree) and graded like a submission; all of them
+share one scratch build (grade.py --scratch), so each rebuilds only what it changes.
+Prints one line per mutant; exit 1 when any expectation fails.
+"""
+import argparse
+import glob
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+LABS = os.path.dirname(HERE)
+ROOT = os.path.dirname(LABS)
+sys.path.insert(0, LABS)
+import grade  # noqa: E402
+from grader import submission  # noqa: E402
+
+
+def expectation(patch):
+    """{'Mistake': str, 'Loses': [groups], 'Keeps': [groups] or 'all others'}."""
+    exp = {}
+    for line in open(patch):
+        if line.startswith(("diff ", "--- ")):
+            break
+        key, _, value = line.partition(":")
+        if key in ("Mistake", "Loses", "Keeps"):
+            exp[key] = value.strip()
+    for key in ("Loses", "Keeps"):
+        if exp.get(key) == "none":
+            exp[key] = []
+        elif exp.get(key) and exp[key] != "all others":
+            exp[key] = [g.strip() for g in exp[key].split(";") if g.strip()]
+    return exp
+
+
+def scores(result):
+    """group or "bonus" -> (earned, maximum)."""
+    s = {g["name"]: (g["score"], g["points"]) for g in result["groups"]}
+    for b in result["bonus"][:1]:
+        s["bonus"] = (b["score"], b["points"])
+    return s
+
+
+def check(exp, result):
+    """What is wrong with the result against the expectation; [] when nothing."""
+    s = scores(result)
+    problems = ["unknown group %r" % g for g in exp["Loses"] if g not in s]
+    problems += ["kept all of %r" % g for g in exp["Loses"]
+                 if g in s and s[g][0] >= s[g][1]]
+    others = [g["name"] for g in result["groups"] if g["name"] not in exp["Loses"]]
+    keeps = others if exp["Keeps"] == "all others" else exp["Keeps"]
+    failures = {g["name"]: ["%s: %s" % (p["name"], p["message"]) for p in g["programs"]
+                            if not p["passed"]] for g in result["groups"]}
+    problems += ["lost points in %r (%.2f / %d): %s" % (
+        g, s[g][0], s[g][1], "; ".join(failures.get(g, [])[:2])) for g in keeps
+        if g in s and s[g][0] < s[g][1]]
+    if result["build"]:
+        problems.append(result["build"])
+    return problems
+
+
+def apply(patch, tree):
+    """A fresh copy of this tree at `tree` with the patch applied; an error or None."""
+    submission.sync(ROOT, tree)
+    r = subprocess.run(["patch", "-p1", "-s", "-i", os.path.abspath(patch)], cwd=tree,
+                       capture_output=True, text=True)
+    return None if r.returncode == 0 else (r.stderr or r.stdout).strip()
+
+
+def conclude(test, problems):
+    """Prints each problem and a summary line; the exit status of a test."""
+    for p in problems:
+        print("FAIL " + p)
+    print("%s: %s" % (test, "%d problem(s)" % len(problems) if problems else "ok"))
+    return 1 if problems else 0
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("reference")
+    ap.add_argument("labs", nargs="+")
+    ap.add_argument("--scratch")
+    a = ap.parse_args(argv)
+    reference, labs = a.reference, a.labs
+    extra = ["--scratch", a.scratch] if a.scratch else []
+    tree = os.path.join(ROOT, "build", "grade", "mutants", "tree")
+    failed = []
+    for lab in labs:
+        for patch in sorted(glob.glob(os.path.join(LABS, lab, "mutants", "*.patch"))):
+            name = "%s/%s" % (lab, os.path.basename(patch)[:-6])
+            problems = run_mutant(lab, name, patch, tree, reference, extra)
+            failed += ["%s: %s" % (name, p) for p in problems]
+    return conclude("mutants", failed)
+
+
+def run_mutant(lab, name, patch, tree, reference, extra):
+    """Grades one mutant; prints its line; returns its problems."""
+    exp = expectation(patch)
+    err = apply(patch, tree)
+    if err:
+        return ["the patch does not apply: " + err]
+    args = grade.parse([lab, "--reference", reference, "--submission", tree, "--out",
+                        os.path.join(ROOT, "build", "grade", "mutants", name)] + extra)
+    args.time_limit = 10
+    result = grade.grade(args, grade.load_spec(lab), tree)
+    grade.report.write(result, args.out)
+    problems = check(exp, result)
+    print("%s %s (%s): %.2f / %d, %.0f s%s" % (
+        "FAIL" if problems else "ok  ", name, exp.get("Mistake", "?"), result["score"],
+        result["max_score"], result["seconds"], "".join("\n    " + p for p in problems)))
+    sys.stdout.flush()
+    return problems
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
