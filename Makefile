@@ -3,7 +3,7 @@ BUILD ?= build
 JOBS  ?= $(shell nproc)
 TIGERC = $(BUILD)/tigerc
 
-.PHONY: all deps configure demo test bench clean
+.PHONY: all deps configure demo test bench explorer clean
 
 all: configure
 	cmake --build $(BUILD) -j$(JOBS)
@@ -21,6 +21,11 @@ demo: deps all
 
 test: all
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS) --timeout 600
+
+# Tiger Explorer: the compiler in WebAssembly plus a page, a static site in
+# $(BUILD)/explorer/ (explorer/README.md). Not part of `make`: it needs emscripten.
+explorer:
+	bash explorer/build.sh $(BUILD)
 
 bench: all
 	python3 bench/run.py $(TIGERC)

@@ -6,13 +6,18 @@
 #   googletest, libgtest-dev  the unit tests
 #   graphviz             `dot`, to check and render the CFG drawings
 #   mlir-19-tools, llvm-19-tools  mlir-opt-19 / mlir-cpu-runner-19 for ptoext
+#   emscripten, chromium Tiger Explorer (make explorer) and its browser test
+#   nodejs, npm          the same, only when `node`/`npm` are missing (a machine may have
+#                        another build of node, with npm inside, that Debian's npm conflicts with)
 set -eu
 packages=(bison flex cmake g++ make googletest libgtest-dev graphviz python3
-          mlir-19-tools llvm-19-tools)
+          mlir-19-tools llvm-19-tools emscripten chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+command -v node >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
 if [ ${#missing[@]} -eq 0 ]; then
   echo "install-deps: all packages present"
   exit 0
