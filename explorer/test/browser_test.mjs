@@ -16,12 +16,12 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { check, failures, nativeTigerc, testcases } from './helpers.mjs';
 import { checkSuite } from './suite.mjs';
 import { browserMaxDepth } from '../web/limits.js';
 
-const [site, tigerc, cases, artifacts, modules] = process.argv.slice(2);
+const [site, tigerc, cases, artifacts, modules] = process.argv.slice(2).map((p) => resolve(p));
 const { chromium } = createRequire(join(modules, 'x.js'))('playwright-core');
 const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
   '--no-first-run', '--disable-background-networking', '--disable-component-update',
