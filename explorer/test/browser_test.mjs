@@ -71,6 +71,8 @@ async function testDefaultView(page, url) {
   check(await page.textContent('[data-pane=traces] pre') === native.stdout,
     'queens traces pane equals tigerc --emit=traces');
   check(await page.locator('[data-pane=cfg] svg').count() > 0, 'queens CFG is drawn');
+  mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: join(artifacts, 'default.png') });
   return loadMs;
 }
 
@@ -169,6 +171,7 @@ async function testSyntaxError(page, url) {
     return [...line.parentNode.children].indexOf(line) + 1;
   }));
   check(marked.length === 1 && marked[0] === 3, `editor marks line 3 (marks at ${marked})`);
+  await page.screenshot({ path: join(artifacts, 'syntax-error.png') });
 }
 
 // Nesting below tigerc's limit (ast::kMaxNesting) that the browser's stack cannot hold
@@ -193,7 +196,6 @@ async function testCanon(page, url) {
 }
 
 async function screenshots(page, url) {
-  mkdirSync(artifacts, { recursive: true });
   for (const pane of ['tokens', 'ast', 'ir', 'linear', 'blocks', 'traces', 'cfg', 'canon',
     'pto', 'pto-cft', 'pto-ssa', 'mlir', 'run']) {
     await showPanes(page, url, `#ex=demo/queens&panes=${pane}`);

@@ -9,9 +9,13 @@
 
 namespace tiger::pto {
 
-std::string defaultRuntimeLib() { return ""; }
+std::string defaultRuntimeLib() {
+  return "";
+}
 
-bool mlirToolsAvailable() { return false; }
+bool mlirToolsAvailable() {
+  return false;
+}
 
 int runMlir(const std::string&, const MlirRunOptions&) {
   std::cerr << "tigerc: --run-mlir is not available in the browser (it needs mlir-opt-19 "

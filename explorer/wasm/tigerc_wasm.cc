@@ -30,7 +30,8 @@ std::string lastOut, lastErr;
 // Points a standard stream at `buf` for the lifetime of this object.
 class Redirect {
 public:
-  Redirect(std::ios& stream, std::streambuf* buf) : stream_(stream), old_(stream.rdbuf(buf)) {}
+  Redirect(std::ios& stream, std::streambuf* buf)
+      : stream_(stream), old_(stream.rdbuf(buf)) {}
   ~Redirect() { stream_.rdbuf(old_); }
 
 private:
@@ -49,7 +50,8 @@ std::vector<std::string> splitLines(const std::string& text) {
 int runTigerc(const std::vector<std::string>& args) {
   using namespace tiger::driver;
   std::vector<char*> argv{const_cast<char*>("tigerc")};
-  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  for (const std::string& a : args)
+    argv.push_back(const_cast<char*>(a.c_str()));
   Options opts;
   if (auto err = parseOptions(static_cast<int>(argv.size()), argv.data(), opts)) {
     std::cerr << "tigerc: " << *err << "\n" << kUsage;
@@ -63,14 +65,15 @@ int runTigerc(const std::vector<std::string>& args) {
 
 extern "C" {
 
-EMSCRIPTEN_KEEPALIVE int tigerc_run(const char* args, const char* file, const char* source,
-                                    const char* input) {
+EMSCRIPTEN_KEEPALIVE int tigerc_run(const char* args, const char* file,
+                                    const char* source, const char* input) {
   std::ofstream(file, std::ios::binary) << source;
   std::istringstream in(input);
   std::ostringstream out, err;
   int status;
   {
-    Redirect rin(std::cin, in.rdbuf()), rout(std::cout, out.rdbuf()), rerr(std::cerr, err.rdbuf());
+    Redirect rin(std::cin, in.rdbuf()), rout(std::cout, out.rdbuf()),
+        rerr(std::cerr, err.rdbuf());
     std::cin.clear();
     status = runTigerc(splitLines(args));
     std::cout.flush();
@@ -81,7 +84,11 @@ EMSCRIPTEN_KEEPALIVE int tigerc_run(const char* args, const char* file, const ch
   return status;
 }
 
-EMSCRIPTEN_KEEPALIVE const char* tigerc_stdout() { return lastOut.c_str(); }
-EMSCRIPTEN_KEEPALIVE const char* tigerc_stderr() { return lastErr.c_str(); }
+EMSCRIPTEN_KEEPALIVE const char* tigerc_stdout() {
+  return lastOut.c_str();
+}
+EMSCRIPTEN_KEEPALIVE const char* tigerc_stderr() {
+  return lastErr.c_str();
+}
 
 } // extern "C"

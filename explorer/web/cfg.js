@@ -1,8 +1,12 @@
 // cfg.js - draws tigerc's cfg-dot / blocks-dot text (one digraph per function) as SVG in
 // the page with Graphviz compiled to WebAssembly (@viz-js/viz). Returns the elements.
-import { instance } from '@viz-js/viz';
-
 let viz = null;
+
+// Starts loading Graphviz (about 1.4 MB of WebAssembly, a chunk of its own so the page
+// and the compiler's worker start without waiting for it) before the first drawing.
+export function preloadGraphviz() {
+  viz = viz || import('@viz-js/viz').then((m) => m.instance());
+}
 
 // Splits the output into its digraphs: each starts at a line `digraph "name" {`.
 export function splitGraphs(dot) {
@@ -14,6 +18,7 @@ export function splitGraphs(dot) {
 const knownMetrics = (graph) => graph.replaceAll('fontname="monospace"', 'fontname="Courier"');
 
 export async function drawGraphs(dot) {
-  viz = viz || (await instance());
-  return splitGraphs(dot).map((graph) => viz.renderSVGElement(knownMetrics(graph)));
+  preloadGraphviz();
+  const graphviz = await viz;
+  return splitGraphs(dot).map((graph) => graphviz.renderSVGElement(knownMetrics(graph)));
 }

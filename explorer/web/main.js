@@ -14,6 +14,7 @@ import { readHash, writeHash } from './url_state.js';
 import { diagnosticsOf } from './errors.js';
 import { makePane, paneBox, paneNames } from './panes.js';
 import { makeRunPane } from './run_pane.js';
+import { preloadGraphviz } from './cfg.js';
 
 const examples = TIGER_EXAMPLES; // [{name: 'demo/queens', source, stdin}], from build.mjs
 const byName = new Map(examples.map((e) => [e.name, e]));
@@ -145,5 +146,6 @@ buildToggles();
 const start = state.code ?? byName.get(state.ex)?.source ?? examples[0].source;
 editor = makeEditor(start);
 buildPanes();
+if (state.panes.includes('cfg')) preloadGraphviz();
 if (runPane && state.ex) runPane.input.value = byName.get(state.ex)?.stdin ?? '';
 compile();

@@ -40,6 +40,7 @@ export function makeRunPane(state, onChange, program) {
     const stats = r.stderr.split('\n').filter((l) => l.startsWith('stats: '));
     const other = r.stderr.split('\n').filter((l) => !l.startsWith('stats: ')).join('\n');
     out.textContent = r.stdout + other;
+    out.scrollTop = out.scrollHeight; // the end of the output is what a run ends with
     status.textContent = r.status === null ? 'stopped'
       : `exit status ${r.status}` + (stats.length ? `   ${stats.join(' ')}` : '');
     ms.textContent = r.status === null ? '' : `${r.ms.toFixed(1)} ms`;
