@@ -96,6 +96,28 @@ async function testTypedIr(page, url) {
   check(await page.textContent('[data-pane=ir] pre') === native.stdout,
     `IR pane of typed ${t.name} equals tigerc --emit=ir`);
   check(await page.evaluate(() => location.hash.includes('code=')), 'typed program in URL');
+  await page.reload();
+  await compiled(page, 0);
+  // (a short program: CodeMirror draws every line of it)
+  const restored = await page.$$eval('.cm-line', (ls) => ls.map((l) => l.textContent).join('\n'));
+  check(restored === t.source, 'the URL brings the typed program back');
+  check(await page.textContent('[data-pane=ir] pre') === native.stdout, 'and its IR pane');
+}
+
+// --book, --commute=, --layout= reach every pane: the page's traces equal tigerc's.
+async function testToggles(page, url) {
+  const dir = join(cases, 'demo');
+  for (const [hash, args] of [['book=1', ['--book']],
+    ['commute=book&layout=loops', ['--commute=book', '--layout=loops']],
+    ['commute=sharp&layout=book', ['--commute=sharp', '--layout=book']]]) {
+    await showPanes(page, url, `#ex=demo/queens&panes=traces&${hash}`);
+    const native = nativeTigerc(tigerc, ['--emit=traces', ...args, 'queens.tig'], dir);
+    check(await page.textContent('[data-pane=traces] pre') === native.stdout,
+      `traces pane with ${args.join(' ')} equals tigerc's`);
+  }
+  await page.check('#book');
+  await page.waitForFunction(() => location.hash.includes('book=1'));
+  check(true, 'the --book toggle is kept in the URL');
 }
 
 // Node titles in each drawn SVG that are blocks (B0, B1, ...), per function.
@@ -216,6 +238,7 @@ async function main() {
     const loadMs = await testDefaultView(page, url);
     const tracesMs = await queensTracesMs(page);
     await testTypedIr(page, url);
+    await testToggles(page, url);
     const nodes = await testCfg(page, url);
     await testRun(page, url);
     await testSyntaxError(page, url);
