@@ -25,7 +25,7 @@ test: all
 # Tiger Explorer: the compiler in WebAssembly plus a page, a static site in
 # $(BUILD)/explorer/ (explorer/README.md). Not part of `make`: it needs emscripten.
 explorer:
-	bash explorer/build.sh $(BUILD)
+	JOBS=$(JOBS) bash explorer/build.sh $(BUILD)
 
 bench: all
 	python3 bench/run.py $(TIGERC)
