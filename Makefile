@@ -5,7 +5,7 @@ TIGERC = $(BUILD)/tigerc
 # The lab of `make handout` and `make grade` (labs/README.md); a handout sets its own.
 LAB ?=
 
-.PHONY: all deps configure demo test slides bench reference handout grade grade-all autograder clean
+.PHONY: all deps configure demo test slides bench reference handout grade grade-all autograder explorer clean
 
 all: configure
 	cmake --build $(BUILD) -j$(JOBS)
@@ -59,6 +59,11 @@ slides: configure
 handout: reference
 	$(lab_given)
 	python3 tools/handout.py --lab $(LAB) --tigerc $(TIGERC) --out $(BUILD)/handouts/$(LAB)
+
+# Tiger Explorer: the compiler in WebAssembly plus a page, a static site in
+# $(BUILD)/explorer/ (explorer/README.md). Not part of `make`: it needs emscripten.
+explorer:
+	JOBS=$(JOBS) bash explorer/build.sh $(BUILD)
 
 bench: all
 	python3 bench/run.py $(TIGERC)

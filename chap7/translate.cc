@@ -90,6 +90,7 @@ private:
   // Expressions.
   TrExp stringExp(const ast::StringExp& e);
   TrExp opExp(const ast::OpExp& e);
+  TrExp arith(const ast::OpExp& e, BinOp op);
   TrExp compare(const ast::OpExp& e, RelOp op);
   TrExp shortCircuit(const ast::OpExp& e);
   TrExp recordExp(const ast::RecordExp& e);
@@ -304,13 +305,10 @@ TrExp Translator::opExp(const ast::OpExp& e) {
   // LAB translate BEGIN opExp()
   // LAB STUB tiger::labUnwritten("translate", "opExp()", "chap7/translate.cc");
   switch (e.op) {
-  case ast::Oper::Plus: return TrExp::Ex(A.Binop(BinOp::PLUS, ex(*e.left), ex(*e.right)));
-  case ast::Oper::Minus:
-    return TrExp::Ex(A.Binop(BinOp::MINUS, ex(*e.left), ex(*e.right)));
-  case ast::Oper::Times:
-    return TrExp::Ex(A.Binop(BinOp::TIMES, ex(*e.left), ex(*e.right)));
-  case ast::Oper::Divide:
-    return TrExp::Ex(A.Binop(BinOp::DIVIDE, ex(*e.left), ex(*e.right)));
+  case ast::Oper::Plus: return arith(e, BinOp::PLUS);
+  case ast::Oper::Minus: return arith(e, BinOp::MINUS);
+  case ast::Oper::Times: return arith(e, BinOp::TIMES);
+  case ast::Oper::Divide: return arith(e, BinOp::DIVIDE);
   case ast::Oper::Eq: return compare(e, RelOp::EQ);
   case ast::Oper::Neq: return compare(e, RelOp::NE);
   case ast::Oper::Lt: return compare(e, RelOp::LT);
@@ -322,6 +320,15 @@ TrExp Translator::opExp(const ast::OpExp& e) {
   }
   return TrExp::Ex(A.Const(0));
   // LAB END
+}
+
+// l op r => BINOP(op, l, r). The left operand is translated first, in its own statement:
+// as two arguments of one call, the C++ compiler would pick the order, and the labels
+// and temps the operands make would be numbered differently by g++ and clang.
+TrExp Translator::arith(const ast::OpExp& e, BinOp op) {
+  T_exp l = ex(*e.left);
+  T_exp r = ex(*e.right);
+  return TrExp::Ex(A.Binop(op, l, r));
 }
 
 // int, record, array, nil (records and arrays compare addresses):

@@ -9,14 +9,20 @@
 #   texlive-latex-recommended, texlive-pictures  pdflatex + Beamer (+ pgf) for `make slides`
 #   poppler-utils        pdfinfo / pdftotext / pdftoppm, to check the decks
 #   patch                the lab graders apply mutants (labs/GRADING.md)
+#   emscripten, chromium Tiger Explorer (make explorer) and its browser test
+#   nodejs, npm          the same, only when `node`/`npm` are missing (a machine may have
+#                        another build of node, with npm inside, that Debian's npm conflicts with)
 set -eu
 packages=(bison flex cmake g++ make googletest libgtest-dev graphviz python3
           mlir-19-tools llvm-19-tools
-          texlive-latex-recommended texlive-pictures poppler-utils patch)
+          texlive-latex-recommended texlive-pictures poppler-utils patch
+          emscripten chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+command -v node >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
 if [ ${#missing[@]} -eq 0 ]; then
   echo "install-deps: all packages present"
   exit 0

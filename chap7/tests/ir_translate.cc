@@ -264,6 +264,19 @@ TEST(Translate, LongAndChainsAndDeepNestingTranslate) {
   ASSERT_TRUE(nested);
 }
 
+// Labels and temps are numbered in source order whichever C++ compiler built tigerc:
+// the left operand of + - * / is translated before the right (g++ and clang differ on
+// the order of a call's arguments, and the WebAssembly build is clang's).
+TEST(Translate, OperandsAreTranslatedLeftFirst) {
+  auto ir = translateText(R"(
+    let function f(s: string): int = size(s)
+    in printi(f("a") + f("b") * f("c") - f("d") / f("e")) end)");
+  ASSERT_TRUE(ir);
+  std::string order;
+  for (const ir::StringFrag& s : ir->strings) order += s.text;
+  EXPECT_EQ(order, "abcde");
+}
+
 TEST(Translate, SameInputGivesByteIdenticalDumps) {
   const char* text = R"(
     let type list = {head: int, tail: list}

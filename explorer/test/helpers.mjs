@@ -1,0 +1,29 @@
+// helpers.mjs - what browser_test.mjs and suite.mjs share: recording checks, running the
+// native tigerc, and reading every testcase (with its stdin) through explorer/examples.py.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const failures = [];
+
+export function check(ok, what) {
+  if (!ok) failures.push(what);
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+}
+
+// tigerc ARGS in DIR (the file named by its base name, as the page names it).
+export function nativeTigerc(tigerc, args, dir, input = '') {
+  const r = spawnSync(tigerc, args, { cwd: dir, input, encoding: 'utf-8', maxBuffer: 1 << 28 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+let cached = null;
+// Every .tig under TESTCASES_DIR: {dir, name, source, stdin}.
+export function testcases(cases) {
+  if (cached) return cached;
+  const here = dirname(fileURLToPath(import.meta.url));
+  cached = JSON.parse(execFileSync('python3', [join(here, '../examples.py'), cases, '--all'],
+    { encoding: 'utf-8', maxBuffer: 1 << 28 }))
+    .map((t) => ({ ...t, name: t.name.split('/').pop() + '.tig' }));
+  return cached;
+}

@@ -1,0 +1,85 @@
+// panes.js - the stage panes on the right. Each pane says which tigerc arguments it needs
+// (args) and how to show the result (show). Text stages print stdout as tigerc does; the
+// CFG pane draws cfg-dot or blocks-dot; the canon pane lists --explain=canon's steps.
+import { drawGraphs } from './cfg.js';
+
+const textStages = ['tokens', 'ast', 'ir', 'linear', 'blocks', 'traces',
+  'pto', 'pto-cft', 'pto-ssa', 'mlir'];
+export const paneNames = ['tokens', 'ast', 'ir', 'linear', 'blocks', 'traces', 'cfg', 'canon',
+  'pto', 'pto-cft', 'pto-ssa', 'mlir', 'run'];
+
+function element(tag, props = {}, children = []) {
+  const e = Object.assign(document.createElement(tag), props);
+  e.append(...children);
+  return e;
+}
+
+// The box every pane sits in: a title line (name, extra controls, time) and a body.
+export function paneBox(name, controls = []) {
+  const ms = element('span', { className: 'ms' });
+  const body = element('div', { className: 'body' });
+  const box = element('div', { className: 'pane' }, [
+    element('h2', {}, [element('span', { textContent: name }), ...controls, ms]), body]);
+  box.dataset.pane = name;
+  return { box, body, ms };
+}
+
+// A failed stage shows tigerc's stderr as a terminal would.
+function showFailure(body, r) {
+  body.replaceChildren(element('pre', { className: 'terminal failed',
+    textContent: r.stderr + `[exit status ${r.status}]` }));
+}
+
+function textPane(name) {
+  return {
+    args: () => [`--emit=${name}`],
+    show(body, r) {
+      if (r.status !== 0) return showFailure(body, r);
+      body.replaceChildren(element('pre', { className: 'out', textContent: r.stdout }));
+    },
+  };
+}
+
+function cfgPane(state, onChange) {
+  const pick = element('select', {}, ['cfg-dot', 'blocks-dot'].map((k) =>
+    element('option', { textContent: k, selected: k === state.cfg })));
+  pick.onchange = () => onChange({ cfg: pick.value });
+  return {
+    controls: [pick],
+    args: () => [`--emit=${state.cfg}`],
+    async show(body, r) {
+      if (r.status !== 0) return showFailure(body, r);
+      const svgs = await drawGraphs(r.stdout);
+      body.replaceChildren(element('div', { className: 'graphs' }, svgs));
+    },
+  };
+}
+
+// --explain=canon: each "canon: ..." line starts a step; indented lines belong to it.
+export function canonSteps(log) {
+  const steps = [];
+  for (const line of log.split('\n')) {
+    if (line.startsWith('canon: ')) steps.push(line.slice(7));
+    else if (line && steps.length) steps[steps.length - 1] += '\n' + line;
+  }
+  return steps;
+}
+
+function canonPane() {
+  return {
+    args: () => ['--emit=traces', '--explain=canon'],
+    show(body, r) {
+      if (r.status !== 0) return showFailure(body, r);
+      const items = canonSteps(r.stderr).map((s) =>
+        element('li', {}, [element('pre', { textContent: s })]));
+      body.replaceChildren(element('ol', { className: 'steps' }, items));
+    },
+  };
+}
+
+export function makePane(name, state, onChange) {
+  if (textStages.includes(name)) return textPane(name);
+  if (name === 'cfg') return cfgPane(state, onChange);
+  if (name === 'canon') return canonPane();
+  throw new Error(`no pane ${name}`);
+}
