@@ -87,6 +87,7 @@ int ptoBranch(const Options& opts, const ast::Program& program) {
   std::cout.flush();
   pto::MlirRunOptions run;
   run.maxDepth = opts.maxDepth;
+  run.maxSteps = opts.maxSteps;
   return pto::runMlir(*mlir, run);
 }
 

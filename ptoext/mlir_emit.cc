@@ -9,9 +9,11 @@
 //   Store(b, i, x)        llvm.store x, gep(inttoptr b)[i]
 //   If -> returnVars      %phi.. = scf.if %c -> (t..) { .. scf.yield } else { .. }
 //   For(i, lo, hi)        %rv.. = scf.for %i = %lo to %hi+1 step %c1 iter_args(..) : i64
+//                           { func.call @tig_step(); body }
 //   While                 %rv.. = scf.while (%it = %init..) : (t..) -> (t..)
 //                           { condStmts; scf.condition(%c) %condValues.. }
-//                           do { ^bb0(%condValues..): body; scf.yield .. }
+//                           do { ^bb0(%condValues..): func.call @tig_step(); body; scf.yield .. }
+//                         (tig_step counts iterations: the interpreter's step limit)
 //   Yield(vs)             scf.yield %vs.. : t..
 //   Return(e)             func.call @tig_leave(); func.return %e : i64
 //                         (each function starts with func.call @tig_enter(): the depth limit)
@@ -165,6 +167,7 @@ private:
                  std::string& counterType);
   void whileStmt(const While& s);
   void whileBody(const While& s);
+  void countStep();
   std::string results(const std::vector<VarId>& returnVars, std::vector<std::string>& names);
   void defineAll(const std::vector<VarId>& vars, const std::vector<std::string>& names);
 
@@ -476,6 +479,7 @@ void FunctionEmitter::forStmt(const For& s) {
     line("  " + i + " = arith.trunci " + index + " : i128 to i64");
     define(s.index, i);
   }
+  countStep();
   block(s.body);
   closeScope(mark);
   line("}");
@@ -512,6 +516,12 @@ void FunctionEmitter::whileStmt(const While& s) {
   defineAll(s.returnVars, names);
 }
 
+// Each loop iteration calls tig_step, which stops a runaway loop at the step limit.
+void FunctionEmitter::countStep() {
+  mod_.declare("tig_step", "()");
+  line("  func.call @tig_step() : () -> ()");
+}
+
 void FunctionEmitter::whileBody(const While& s) {
   std::vector<std::string> args;
   for (VarId v : s.condValues) {
@@ -520,6 +530,7 @@ void FunctionEmitter::whileBody(const While& s) {
     args.push_back(name + ": " + typeName(fn_.vars[static_cast<std::size_t>(v)].type));
   }
   line("^bb0(" + joined(args) + "):");
+  countStep();
   block(s.body);
   if (s.body.empty() || s.body.back()->kind != StmtKind::Yield) line("  scf.yield");
 }
