@@ -10,7 +10,9 @@ a regular file, programs that exhaust a limit. Each is a clean status, never a c
     runtime caps strings at 1 GiB as the interpreter does (70); a tool past its memory
     cap -> 75 naming the limit;
   - under `ulimit -v` (no 2 GiB stack to be had) the nesting limit shrinks to what the
-    stack holds: a clean syntax error past it, never a crash below it.
+    stack holds: a clean syntax error past it, never a crash below it;
+  - shapes that once cost the square of their size (deep expressions in linearize and
+    semant, many functions in sir::Module::find) stay within a CPU budget.
 MLIR checks skip, saying why, when mlir-opt-19 is not installed.
 Ends with "N passed, N failed".
 """
@@ -124,10 +126,33 @@ def nesting_checks(exe):
                 r.returncode == status and (status == 0 or b"nesting too deep" in r.stderr))
 
 
+def cpu_seconds(exe, args, stdin):
+    """(status, user + system CPU seconds) of one tigerc run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    r = tigerc(exe, *args, "-", stdin=stdin)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.returncode, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
+def scaling_checks(exe):
+    gen = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench", "gen.py")
+    # Each took 10-90 s before the fix and takes well under a second now.
+    cases = [("chain", 8000, ["--emit=traces"]), ("deep", 4000, ["--emit=traces"]),
+             ("nestcall", 4000, ["--emit=traces"]), ("nestarr", 4000, ["--emit=traces"]),
+             ("funcs", 20000, ["--verify", "--emit=pto-ssa"])]
+    for shape, n, args in cases:
+        prog = subprocess.run([sys.executable, gen, shape, str(n)], capture_output=True,
+                              check=True).stdout
+        status, cpu = cpu_seconds(exe, args, prog)
+        yield "%s %d %s within 5 s of CPU (took %.1f)" % (shape, n, " ".join(args), cpu), (
+            status == 0 and cpu < 5)
+
+
 def main(argv):
     exe = argv[1]
     passed = failed = 0
-    for group in (output_checks, input_checks, print_checks, limit_checks, nesting_checks):
+    for group in (output_checks, input_checks, print_checks, limit_checks, nesting_checks,
+                  scaling_checks):
         for name, ok in group(exe):
             if ok:
                 passed += 1
