@@ -103,7 +103,7 @@ int runPipeline(const Options& opts) {
   clock.lap("check");
   if (opts.emit == Emit::Ast) return ast::print(std::cout, program), 0;
 
-  if (isPtoStage(opts) || opts.runMlir) return ptoBranch(opts, program);
+  if (isPtoStage(opts) || opts.runMlir) return ptoBranch(opts, program, clock);
 
   std::unique_ptr<ir::Program> prog = translateProgram(program);
   clock.lap("translate");

@@ -11,6 +11,7 @@ a regular file, programs that exhaust a limit. Each is a clean status, never a c
     cap -> 75 naming the limit;
   - under `ulimit -v` (no 2 GiB stack to be had) the nesting limit shrinks to what the
     stack holds: a clean syntax error past it, never a crash below it;
+  - --time-passes names every ptoext stage;
   - shapes that once cost the square of their size (deep expressions in linearize and
     semant, many functions in sir::Module::find) stay within a CPU budget.
 MLIR checks skip, saying why, when mlir-opt-19 is not installed.
@@ -148,11 +149,19 @@ def scaling_checks(exe):
             status == 0 and cpu < 5)
 
 
+def time_passes_checks(exe):
+    r = tigerc(exe, "--time-passes", "--emit=mlir", "-", stdin=b"printi(1)")
+    stages = [line.split()[1] for line in r.stderr.decode().splitlines()
+              if line.startswith("time:")]
+    yield "--time-passes times every ptoext stage", stages == [
+        "read", "parse", "check", "lower", "CtrlFlowTransform", "ConvertToSSA", "emit-mlir"]
+
+
 def main(argv):
     exe = argv[1]
     passed = failed = 0
     for group in (output_checks, input_checks, print_checks, limit_checks, nesting_checks,
-                  scaling_checks):
+                  scaling_checks, time_passes_checks):
         for name, ok in group(exe):
             if ok:
                 passed += 1

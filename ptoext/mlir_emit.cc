@@ -589,11 +589,13 @@ std::string emitMlir(const Module& m) {
 }
 
 std::optional<std::string> programToMlir(const ast::Program& prog, bool verifyEach,
-                                         std::string* error) {
-  std::unique_ptr<Module> m = buildSsaModule(prog, verifyEach, error);
+                                         std::string* error, const StageDone& done) {
+  std::unique_ptr<Module> m = buildSsaModule(prog, verifyEach, error, done);
   if (!m) return std::nullopt;
   try {
-    return emitMlir(*m);
+    std::string text = emitMlir(*m);
+    if (done) done("emit-mlir");
+    return text;
   } catch (const PtoError& e) {
     *error = e.what();
     return std::nullopt;
