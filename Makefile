@@ -3,7 +3,7 @@ BUILD ?= build
 JOBS  ?= $(shell nproc)
 TIGERC = $(BUILD)/tigerc
 
-.PHONY: all deps configure demo test bench clean
+.PHONY: all deps configure demo test bench clean sanitize fuzz
 
 all: configure
 	cmake --build $(BUILD) -j$(JOBS)
@@ -27,3 +27,28 @@ bench: all
 
 clean:
 	rm -rf $(BUILD)
+
+# ASan + UBSan build of the unit tests and testcase suites in $(SANITIZE_BUILD). Left
+# to the release build: robustness (its 50 MB source) and driver.robust (ulimit -v and
+# CPU budgets, which a sanitizer's shadow memory and slowdown defeat).
+SANITIZE_BUILD ?= build-asan
+sanitize:
+	@test -f $(SANITIZE_BUILD)/CMakeCache.txt || cmake -S . -B $(SANITIZE_BUILD) \
+	  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTIGER_SANITIZE=ON
+	cmake --build $(SANITIZE_BUILD) -j$(JOBS)
+	cd $(SANITIZE_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ctest --output-on-failure -j$(JOBS) --timeout 1200 -E '^(robustness|driver\.robust)$$'
+
+# libFuzzer over the driver (fuzz/fuzz_tigerc.cc), with ASan + UBSan, built by clang in
+# $(FUZZ_BUILD). `make fuzz` runs $(FUZZ_SECONDS) s (default 600) from the testcases as
+# seeds; CI runs `make fuzz FUZZ_SECONDS=60`. A crash is saved as $(FUZZ_BUILD)/crash-*.
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 600
+fuzz:
+	@test -f $(FUZZ_BUILD)/CMakeCache.txt || cmake -S . -B $(FUZZ_BUILD) \
+	  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++-14 -DTIGER_FUZZ=ON
+	cmake --build $(FUZZ_BUILD) -j$(JOBS) --target fuzz_tigerc
+	mkdir -p $(FUZZ_BUILD)/corpus
+	cd $(FUZZ_BUILD) && ASAN_OPTIONS=detect_leaks=0 ./fuzz/fuzz_tigerc -max_total_time=$(FUZZ_SECONDS) \
+	  -max_len=4096 -timeout=20 -rss_limit_mb=4096 -artifact_prefix=./ corpus \
+	  $(abspath testcases/valid) $(abspath testcases/runtime) $(abspath testcases/ptoext)

@@ -218,9 +218,14 @@ int jitRun(const std::string& runner, const TempFile& lowered, const MlirRunOpti
   std::vector<std::string> argv = {runner,        lowered.path(), "-e", "main",
                                    "-entry-point-result=void", "--disable-lsr",
                                    "--shared-libs=" + lib};
-  Ended e = runChild(argv, opts.in, opts.out, opts.err, opts,
-                     {"TIGERRT_MAX_DEPTH=" + std::to_string(opts.maxDepth),
-                      "TIGERRT_MAX_STEPS=" + std::to_string(opts.maxSteps)});
+  std::vector<std::string> env = {"TIGERRT_MAX_DEPTH=" + std::to_string(opts.maxDepth),
+                                  "TIGERRT_MAX_STEPS=" + std::to_string(opts.maxSteps)};
+#ifdef TIGER_ASAN_RUNTIME
+  // A sanitized libtigerrt.so needs the ASan runtime loaded first; the leaks of
+  // mlir-cpu-runner itself are not ours to report.
+  env.insert(env.end(), {"LD_PRELOAD=" TIGER_ASAN_RUNTIME, "ASAN_OPTIONS=detect_leaks=0"});
+#endif
+  Ended e = runChild(argv, opts.in, opts.out, opts.err, opts, env);
   if (!e.started) return report(opts.err, "cannot start " + runner), kToolFailure;
   if (e.timedOut) {
     report(opts.err, "the program ran longer than " + std::to_string(opts.timeoutSeconds) + " s");
@@ -238,7 +243,12 @@ int jitRun(const std::string& runner, const TempFile& lowered, const MlirRunOpti
 
 std::size_t defaultMemoryLimitMiB() {
   const char* env = std::getenv("TIGERC_MLIR_MEMORY_MIB");
-  return env && *env ? std::strtoull(env, nullptr, 10) : std::size_t{8192};
+#ifdef TIGER_ASAN_RUNTIME
+  constexpr std::size_t kDefault = 0; // ASan's shadow memory is terabytes of addresses
+#else
+  constexpr std::size_t kDefault = 8192;
+#endif
+  return env && *env ? std::strtoull(env, nullptr, 10) : kDefault;
 }
 
 std::string defaultRuntimeLib() {

@@ -6,9 +6,10 @@
 #   googletest, libgtest-dev  the unit tests
 #   graphviz             `dot`, to check and render the CFG drawings
 #   mlir-19-tools, llvm-19-tools  mlir-opt-19 / mlir-cpu-runner-19 for ptoext
+#   clang-14, libclang-rt-14-dev  `make fuzz` (libFuzzer and its sanitizer runtimes)
 set -eu
 packages=(bison flex cmake g++ make googletest libgtest-dev graphviz python3
-          mlir-19-tools llvm-19-tools)
+          mlir-19-tools llvm-19-tools clang-14 libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
