@@ -118,7 +118,7 @@ NEST = (1000, 3000, 9000)
 FLAT = (1000, 10_000, 100_000)
 SCALING = {"funcs": FLAT, "seq": FLAT, "ifchain": FLAT, "loopseq": FLAT, "andchain": NEST,
            "chain": NEST, "deep": (1000, 3000, 4900), "ifnest": NEST, "loopnest": NEST,
-           "nestcall": NEST, "nestlet": (1000, 3000, 4900), "nestrec": NEST, "nestarr": NEST}
+           "nestcall": NEST, "nestlet": (1000, 3000, 4900), "nestrec": NEST, "nestarr": (1000, 3000, 4900)}
 
 
 def exponent(sizes, times):
