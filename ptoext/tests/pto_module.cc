@@ -29,7 +29,7 @@ TEST(ModuleFind, FindsEachOfManyFunctionsAndNothingElse) {
 
 TEST(ModuleFind, TheFirstOfTwoFunctionsWithOneName) {
   Module m;
-  m.functions = {named("a"), named("b"), named("a")};
+  for (const char* name : {"a", "b", "a"}) m.functions.push_back(named(name));
   EXPECT_EQ(m.find("a"), &m.functions[0]);
 }
 
