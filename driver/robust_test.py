@@ -188,18 +188,16 @@ def time_passes_checks(exe):
         "read", "parse", "check", "lower", "CtrlFlowTransform", "ConvertToSSA", "emit-mlir"]
 
 
+GROUPS = (output_checks, input_checks, print_checks, limit_checks, nesting_checks,
+          scaling_checks, time_passes_checks, mlir_chunk_checks)
+
+
 def main(argv):
-    exe = argv[1]
-    passed = failed = 0
-    for group in (output_checks, input_checks, print_checks, limit_checks, nesting_checks,
-                  scaling_checks, time_passes_checks, mlir_chunk_checks):
-        for name, ok in group(exe):
-            if ok:
-                passed += 1
-            else:
-                failed += 1
-                print("FAIL " + name)
-    print("%d passed, %d failed" % (passed, failed))
+    results = [(name, ok) for group in GROUPS for name, ok in group(argv[1])]
+    failed = [name for name, ok in results if not ok]
+    for name in failed:
+        print("FAIL " + name)
+    print("%d passed, %d failed" % (len(results) - len(failed), len(failed)))
     return 1 if failed else 0
 
 
