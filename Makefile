@@ -3,7 +3,7 @@ BUILD ?= build
 JOBS  ?= $(shell nproc)
 TIGERC = $(BUILD)/tigerc
 
-.PHONY: all deps configure demo test bench clean sanitize fuzz
+.PHONY: all deps configure demo test bench clean sanitize sanitize-ci fuzz
 
 all: configure
 	cmake --build $(BUILD) -j$(JOBS)
@@ -38,6 +38,20 @@ sanitize:
 	cmake --build $(SANITIZE_BUILD) -j$(JOBS)
 	cd $(SANITIZE_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j$(JOBS) --timeout 1200 -E '^(robustness|driver\.robust)$$'
+
+# The part of `make sanitize` CI can afford (about half the build: no GoogleTest
+# programs): tigerc and libtigerrt.so sanitized, every testcase compiled, run after
+# trace scheduling and run through MLIR, and the command-line contract.
+TC = testcases
+sanitize-ci:
+	@test -f $(SANITIZE_BUILD)/CMakeCache.txt || cmake -S . -B $(SANITIZE_BUILD) \
+	  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTIGER_SANITIZE=ON
+	cmake --build $(SANITIZE_BUILD) -j$(JOBS) --target tigerc tigerrt
+	python3 $(TC)/run_testcases.py $(SANITIZE_BUILD)/tigerc compile $(TC)/lexical $(TC)/syntax \
+	  $(TC)/semantic $(TC)/runtime $(TC)/valid $(TC)/ptoext
+	python3 $(TC)/run_testcases.py $(SANITIZE_BUILD)/tigerc traces $(TC)/runtime $(TC)/valid $(TC)/ptoext
+	python3 $(TC)/run_testcases.py $(SANITIZE_BUILD)/tigerc mlir $(TC)/runtime $(TC)/valid $(TC)/ptoext
+	python3 driver/cli_test.py $(SANITIZE_BUILD)/tigerc .
 
 # libFuzzer over the driver (fuzz/fuzz_tigerc.cc), with ASan + UBSan, built by clang in
 # $(FUZZ_BUILD). `make fuzz` runs $(FUZZ_SECONDS) s (default 600) from the testcases as
