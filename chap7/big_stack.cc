@@ -52,7 +52,8 @@ const Bounds& bounds() {
     void* addr = nullptr;
     std::size_t size = 0;
     if (pthread_getattr_np(pthread_self(), &attr) == 0) {
-      if (pthread_attr_getstack(&attr, &addr, &size) == 0) found = {static_cast<char*>(addr), size};
+      if (pthread_attr_getstack(&attr, &addr, &size) == 0)
+        found = {static_cast<char*>(addr), size};
       pthread_attr_destroy(&attr);
     }
     return found;
@@ -80,7 +81,9 @@ void runOnBigStack(const std::function<void()>& fn, std::size_t bytes) {
   fn();
 }
 
-std::size_t stackSize() { return bounds().size; }
+std::size_t stackSize() {
+  return bounds().size;
+}
 
 bool stackExhausted(std::size_t reserve) {
   const Bounds& b = bounds();

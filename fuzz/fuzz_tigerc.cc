@@ -34,9 +34,11 @@ const std::string& inputPath(const std::uint8_t* data, std::size_t size) {
 
 int runTigerc(std::vector<std::string> args) {
   std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
+  for (std::string& a : args)
+    argv.push_back(a.data());
   tiger::driver::Options opts;
-  if (tiger::driver::parseOptions(static_cast<int>(argv.size()), argv.data(), opts)) std::abort();
+  if (tiger::driver::parseOptions(static_cast<int>(argv.size()), argv.data(), opts))
+    std::abort();
   int status = 0;
   tiger::runOnBigStack([&] { status = tiger::driver::runPipeline(opts); },
                        std::size_t{256} << 20);

@@ -17,7 +17,8 @@ Function named(const std::string& name) {
 
 TEST(ModuleFind, FindsEachOfManyFunctionsAndNothingElse) {
   Module m;
-  for (int i = 0; i < 5000; ++i) m.functions.push_back(named("f_" + std::to_string(i)));
+  for (int i = 0; i < 5000; ++i)
+    m.functions.push_back(named("f_" + std::to_string(i)));
   for (int i = 0; i < 5000; i += 7) {
     const Function* f = m.find("f_" + std::to_string(i));
     ASSERT_NE(f, nullptr);
@@ -29,7 +30,8 @@ TEST(ModuleFind, FindsEachOfManyFunctionsAndNothingElse) {
 
 TEST(ModuleFind, TheFirstOfTwoFunctionsWithOneName) {
   Module m;
-  for (const char* name : {"a", "b", "a"}) m.functions.push_back(named(name));
+  for (const char* name : {"a", "b", "a"})
+    m.functions.push_back(named(name));
   EXPECT_EQ(m.find("a"), &m.functions[0]);
 }
 
