@@ -9,6 +9,14 @@ Usage: gen.py KIND N > prog.tig
   ifnest N   N ifs nested inside each other (N <= 10000: the parser's nesting cap)
   loopseq N  N while loops one after another
   loopnest N N for loops nested inside each other (N <= 10000)
+  funcs N    N small functions, each calling the one before
+  deep N     operators nested N deep, a call at each level: f(1) + (f(2) * (... 0))
+  chain N    a flat chain of N operators with calls: 0 + f(1) - f(2) + ... (left-deep)
+  andchain N a flat chain of N `&` (each an if): x & x & ... & x
+  nestcall N calls nested N deep: f(f(f(... 1)))
+  nestlet N  lets nested N deep, each with a variable of the one outside
+  nestrec N  records nested N deep: r{v = 1, next = r{v = 2, next = ... nil}}
+  nestarr N  array indexes nested N deep: a[a[a[... 0]]]
 """
 import sys
 
@@ -42,6 +50,28 @@ def body(n, stmt):
     return "let var x := 0 var y := 1 in\n" + ";\n".join(stmt(i) for i in range(n)) + "\nend\n"
 
 
+SHAPES = {
+    "funcs": lambda n: "let\n" + "".join(
+        "function f%d(x: int): int = %s\n" % (i, "x + 1" if i == 0 else "f%d(x) + %d" % (i - 1, i))
+        for i in range(n)) + "in printi(f%d(0)) end" % (n - 1),
+    "deep": lambda n: "let function f(x: int): int = x in printi(" +
+        "".join("f(%d) %s (" % (i, "+-*"[i % 3]) for i in range(n)) + "0" + ")" * n + ") end",
+    "chain": lambda n: "let function f(x: int): int = x in printi(0" +
+        "".join(" %s f(%d)" % ("+-"[i % 2], i) for i in range(n)) + ") end",
+    "andchain": lambda n: "let var x := 1 in printi(" + " & ".join(["x"] * n) + ") end",
+    "nestcall": lambda n: "let function f(x: int): int = x + 1 in printi(" +
+        "f(" * n + "1" + ")" * n + ") end",
+    "nestlet": lambda n: "let var v0 := 1 in " +
+        "".join("let var v%d := v%d + 1 in " % (i + 1, i) for i in range(n)) +
+        "printi(v%d)" % n + " end" * n + " end",
+    "nestrec": lambda n: "let type r = {v: int, next: r} var x := " +
+        "".join("r{v = %d, next = " % i for i in range(n)) + "nil" + "}" * n +
+        " in printi(x.next.v) end",
+    "nestarr": lambda n: "let type a = array of int var a := a[8] of 0 in printi(" +
+        "a[" * n + "0" + "]" * n + ") end",
+}
+
+
 def main():
     kind, n = sys.argv[1], int(sys.argv[2])
     if kind == "lines":
@@ -54,6 +84,8 @@ def main():
         print(body(n, lambda i: "while x < %d do x := x + 1" % i))
     elif kind == "ifnest":
         print("let var x := 0 in\n" + "if x < 5 then " * n + "x := 1\nend")
+    elif kind in SHAPES:
+        print(SHAPES[kind](n))
     elif kind == "loopnest":
         print("let var x := 0 in\n" +
               "".join("for i%d := 0 to 0 do " % i for i in range(n)) + "x := x + 1\nend")

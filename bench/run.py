@@ -8,8 +8,14 @@ Canon: one function of 10^4..10^6 statements (straight line, if chain, loop chai
 nests of ifs and loops up to the parser's nesting cap; time of linearize and traces.
 ptoext: N chained ifs, N nested ifs, N sequential and N nested loops, N = 10..10^4
 (nests capped at 9000 by the parser); wall time of lowering and of CFT + SSA.
+Scaling: every shape of gen.py at growing sizes; median user CPU seconds of
+--emit=traces and --emit=mlir, each over lexing alone (--emit=tokens), and the
+exponent k of time ~ N^k from the smallest size to the largest (1 = linear; the goal:
+10x the input costs at most 12x the time, k <= 1.08).
 """
+import math
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -96,16 +102,62 @@ def ptoext(tigerc):
             print("%-9s %7d %10.1f %10.1f %10.1f" % (kind, n, lowered, ssa, ssa - lowered))
 
 
+def cpu_s(tigerc, args, path, runs=3):
+    """Median user CPU seconds of `tigerc args path` (output to /dev/null)."""
+    samples = []
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
+        subprocess.run([tigerc, *args, path], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+        samples.append(resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - before)
+    return statistics.median(samples)
+
+
+# Sizes per shape: from 10^3 up to what the shape allows (nests: the 10000-level cap).
+NEST = (1000, 3000, 9000)
+FLAT = (1000, 10_000, 100_000)
+SCALING = {"funcs": FLAT, "seq": FLAT, "ifchain": FLAT, "loopseq": FLAT, "andchain": NEST,
+           "chain": NEST, "deep": (1000, 3000, 4900), "ifnest": NEST, "loopnest": NEST,
+           "nestcall": NEST, "nestlet": (1000, 3000, 4900), "nestrec": NEST, "nestarr": (1000, 3000, 4900)}
+
+
+def exponent(sizes, times):
+    if times[0] <= 0.005 or times[-1] <= 0:
+        return float("nan")  # too fast to tell
+    return math.log(times[-1] / times[0]) / math.log(sizes[-1] / sizes[0])
+
+
+def scaling(tigerc):
+    print("== scaling: median user CPU s (3 runs); x lex = time over lexing alone;")
+    print("   k: time ~ N^k from the smallest size to the largest (1 = linear)")
+    print("%-9s %7s %8s %8s %7s %8s %7s" % ("shape", "N", "lex", "traces", "x lex", "mlir",
+                                           "x lex"))
+    for shape, sizes in SCALING.items():
+        traces, mlir = [], []
+        for n in sizes:
+            path = generate(shape, n)
+            lex = cpu_s(tigerc, ["--emit=tokens"], path)
+            traces.append(cpu_s(tigerc, ["--emit=traces"], path))
+            mlir.append(cpu_s(tigerc, ["--emit=mlir"], path))
+            ratio = lambda t: t / lex if lex > 0.005 else float("nan")
+            print("%-9s %7d %8.3f %8.3f %7.1f %8.3f %7.1f" % (
+                shape, n, lex, traces[-1], ratio(traces[-1]), mlir[-1], ratio(mlir[-1])))
+        print("%-9s %7s %8s %8.2f %7s %8.2f" % (shape, "k", "", exponent(sizes, traces), "",
+                                             exponent(sizes, mlir)))
+
+
 def main():
     tigerc = os.path.abspath(sys.argv[1])
     os.makedirs(OUT, exist_ok=True)
-    which = sys.argv[2:] or ["front", "canon", "pto"]
+    which = sys.argv[2:] or ["front", "canon", "pto", "scaling"]
     if "front" in which:
         front_end(tigerc)
     if "canon" in which:
         canon(tigerc)
     if "pto" in which:
         ptoext(tigerc)
+    if "scaling" in which:
+        scaling(tigerc)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,11 @@
 // ast.cc - names of operators and builtins; see ast.hh.
 #include "chap7/ast.hh"
 
+#include "chap7/big_stack.hh"
+
 namespace tiger::ast {
+
+int maxNesting() { return nestingLimit(kMaxNesting); }
 
 const char* operSymbol(Oper op) {
   switch (op) {

@@ -28,6 +28,9 @@ namespace tiger::ast {
 
 // The parser refuses programs nested deeper than this (parentheses, lets, ifs, ...).
 inline constexpr int kMaxNesting = 10000;
+// kMaxNesting, or what the current thread's stack holds when it is smaller than the
+// one runOnBigStack makes (big_stack.hh): the limit the parser enforces.
+int maxNesting();
 
 struct Exp;
 struct FunDec;

@@ -28,6 +28,7 @@ enum class ExitCode : int {
   BadIr = 68,         // a dump read by --from breaks its stage's invariants (--verify)
   Runtime = 70,       // index out of range, field of nil, division by zero, ...
   Limit = 71,         // step or call-depth limit reached (a runaway program)
+  Output = 73,        // standard output cannot be written (disk full, closed)
   Input = 74,         // the source file cannot be read
   ToolFailure = 75,   // an external tool (mlir-opt-19, dot) failed
   Internal = 77,      // a checker caught a compiler bug

@@ -14,9 +14,12 @@
 //   - BINOP wraps in two's complement; DIVIDE by zero is a runtime error; shift
 //     counts are taken mod 64.
 // Each Tiger call is one C++ recursion (callers run this on a big stack, big_stack.hh);
-// maxDepth and maxSteps turn runaway programs into a clean Limit error.
+// maxDepth, maxSteps and the stack left (an eighth of the stack is kept for the
+// deepest expression of a call and the unwinding) turn runaway programs into a clean
+// Limit error.
 #include "chap7/interp.hh"
 
+#include "chap7/big_stack.hh"
 #include "chap7/interp_code.hh"
 #include "chap7/interp_runtime.hh"
 
@@ -45,7 +48,7 @@ public:
   Machine(const RunOptions& opts, RunStats& stats, std::istream& in, std::ostream& out)
       : opts_(opts), stats_(stats), runtime_(mem_, in, out) {}
   void run(const ir::Program& prog);
-  void flushOutput() { runtime_.flushOutput(); }
+  bool flushOutput() { return runtime_.flushOutput(); }
 
 private:
   std::int64_t callFunction(int index, const std::int64_t* args);
@@ -116,6 +119,8 @@ std::int64_t Machine::callFunction(int index, const std::int64_t* args) {
   if (opts_.maxDepth != 0 && depth_ >= opts_.maxDepth)
     limit("call depth limit of " + std::to_string(opts_.maxDepth) +
           " reached; infinite recursion? (raise it with --max-depth)");
+  if (stackExhausted(stackSize() / 8))
+    limit("out of stack at call depth " + std::to_string(depth_) + "; infinite recursion?");
   ++depth_;
   std::size_t mark = mem_.stackMark();
   std::int64_t fp = mem_.pushFrame(fn.frameWords, fn.fpWord);
@@ -241,7 +246,7 @@ RunResult interpret(const ir::Program& prog, const RunOptions& opts) {
   std::ostream& out = opts.out ? *opts.out : std::cout;
   std::ostream& err = opts.err ? *opts.err : std::cerr;
   interp::Machine machine(opts, result.stats, in, out);
-  interp::runToStop(result, err, [&] { machine.run(prog); }, [&] { machine.flushOutput(); });
+  interp::runToStop(result, err, [&] { machine.run(prog); }, [&] { return machine.flushOutput(); });
   return result;
 }
 

@@ -34,8 +34,16 @@ void internalError(std::string message) {
   throw Stop{ExitCode::Internal, static_cast<int>(ExitCode::Internal), std::move(message)};
 }
 
+namespace {
+Stop outputStop() {
+  return Stop{ExitCode::Output, static_cast<int>(ExitCode::Output), "cannot write the output"};
+}
+} // namespace
+
+void outputError() { throw outputStop(); }
+
 void runToStop(RunResult& result, std::ostream& err, const std::function<void()>& body,
-               const std::function<void()>& flushOutput) {
+               const std::function<bool()>& flushOutput) {
   Stop stop{ExitCode::Ok, 0, ""};
   try {
     body();
@@ -44,12 +52,14 @@ void runToStop(RunResult& result, std::ostream& err, const std::function<void()>
   } catch (const std::bad_alloc&) {
     stop = Stop{ExitCode::Runtime, static_cast<int>(ExitCode::Runtime), "out of memory"};
   }
-  flushOutput();
+  if (!flushOutput() && stop.status == ExitCode::Ok) stop = outputStop();
   result.status = stop.status;
   result.exitCode = stop.exitCode;
   result.error = stop.message;
   if (stop.status == ExitCode::Ok) return;
-  err << (stop.status == ExitCode::Internal ? "internal error: " : "runtime error: ")
+  err << (stop.status == ExitCode::Internal ? "internal error: "
+          : stop.status == ExitCode::Output ? "error: "
+                                            : "runtime error: ")
       << stop.message << '\n';
 }
 

@@ -36,12 +36,15 @@ struct Stop {
 
 [[noreturn]] void runtimeError(std::string message); // status Runtime, exit 70
 [[noreturn]] void internalError(std::string message); // status Internal, exit 77
+[[noreturn]] void outputError();                      // status Output, exit 73
 
 // Runs `body` (which fills result.stats), turning a Stop or running out of memory into
-// result's status, exit code and message. Then calls `flushOutput` and, on an error,
-// prints "runtime error: <message>" ("internal error: ..." for Internal) on `err`.
+// result's status, exit code and message. Then calls `flushOutput` (false: the output
+// could not be written, status Output even after exit(n)) and, on an error,
+// prints "runtime error: <message>" ("internal error: ..." for Internal, "error: ..."
+// for Output) on `err`.
 void runToStop(RunResult& result, std::ostream& err, const std::function<void()>& body,
-               const std::function<void()>& flushOutput);
+               const std::function<bool()>& flushOutput);
 
 class Memory {
 public:

@@ -44,22 +44,30 @@ std::int64_t Runtime::call(int fn, const std::int64_t* args) {
   return (this->*kTable[fn].fn)(args);
 }
 
-void Runtime::flushOutput() { out_.flush(); }
+bool Runtime::flushOutput() { return static_cast<bool>(out_.flush()); }
 
 // ---- the Tiger builtins ----
 
+// A write that fails (disk full, closed stdout) stops the run: its output is lost.
+void Runtime::checkOutput() {
+  if (!out_) outputError();
+}
+
 std::int64_t Runtime::print(const std::int64_t* a) {
   out_ << mem_.str(a[0]);
+  checkOutput();
   return 0;
 }
 
 std::int64_t Runtime::printi(const std::int64_t* a) {
   out_ << a[0];
+  checkOutput();
   return 0;
 }
 
 std::int64_t Runtime::flush(const std::int64_t*) {
   out_.flush();
+  checkOutput();
   return 0;
 }
 

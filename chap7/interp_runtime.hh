@@ -11,7 +11,8 @@
 //   initArray      negative array size N
 //   DIVIDE         division by zero   (raised by the interpreter itself)
 //
-// exit(n) stops the run with status Ok and exit code n & 0xff.
+// exit(n) stops the run with status Ok and exit code n & 0xff. Output that cannot be
+// written stops it with status Output (exit 73): "error: cannot write the output".
 #pragma once
 
 #include "chap7/interp_memory.hh"
@@ -35,10 +36,12 @@ public:
   // Runs function `fn` on arity(fn) arguments.
   std::int64_t call(int fn, const std::int64_t* args);
 
-  // Writes what print wrote so far (before a runtime error is reported).
-  void flushOutput();
+  // Writes what print wrote so far (before a runtime error is reported); false when the
+  // output cannot be written.
+  bool flushOutput();
 
 private:
+  void checkOutput();
   std::int64_t charString(int c) const { return chars_[static_cast<unsigned char>(c)]; }
 
   // One member per runtime function, in the order of the table in interp_runtime.cc.

@@ -210,8 +210,8 @@ const Type* Checker::transOp(ast::OpExp& e) {
   case ast::Oper::Gt:
   case ast::Oper::Ge: transOrder(e, l, r); break;
   default:
-    expectInt(l, startOf(*e.left), [&] { return "the left operand of " + opName(e); });
-    expectInt(r, startOf(*e.right), [&] { return "the right operand of " + opName(e); });
+    expectInt(l, *e.left, [&] { return "the left operand of " + opName(e); });
+    expectInt(r, *e.right, [&] { return "the right operand of " + opName(e); });
   }
   return types_.intType();
 }

@@ -125,6 +125,12 @@ private:
     if (a && a->kind != types::Kind::Int)
       error(loc, std::string(what()) + " must be int, got " + types::describe(a));
   }
+  // The same at startOf(at), found only on an error: in a chain a+b+...+z the left
+  // operand's start lies as deep as the chain is long.
+  template <class What> void expectInt(const Type* t, const ast::Exp& at, What what) {
+    const Type* a = types::actual(t);
+    if (a && a->kind != types::Kind::Int) expectInt(t, startOf(at), what);
+  }
   template <class What> void expectUnit(const Type* t, Loc loc, What what) {
     const Type* a = types::actual(t);
     if (a && a->kind != types::Kind::Unit)

@@ -12,6 +12,8 @@
 // Input: any tree (after Translate or canon). Output: the text above, deterministic.
 // A long SEQ right spine (SEQ(s1, SEQ(s2, ... sn))) is printed by a loop, so 10^6
 // statements in one SEQ chain do not overflow the stack; other nesting recurses.
+// Indentation stops growing at kMaxIndent levels (as ptoext's MLIR printer does), so a
+// program nested thousands deep prints in space linear in its size.
 #include "chap7/tree_print.hh"
 
 #include <algorithm>
@@ -21,8 +23,11 @@
 namespace tiger::tree {
 namespace {
 
+constexpr int kMaxIndent = 40;
+
 void indent(std::ostream& out, int d) {
   static constexpr std::string_view kSpaces = "                                ";
+  d = std::min(d, kMaxIndent);
   for (; d > 0; d -= static_cast<int>(kSpaces.size()))
     out << kSpaces.substr(0, std::min<std::size_t>(d, kSpaces.size()));
 }

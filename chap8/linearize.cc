@@ -29,6 +29,7 @@
 #include "chap7/diag.hh" // labUnwritten, called by the lab handouts
 #include "chap8/explain.hh"
 
+#include <algorithm>
 #include <ostream>
 
 namespace tiger::canon {
@@ -104,8 +105,54 @@ ExpFacts factsOf(const tree::Exp* e) {
   return f;
 }
 
+void mergeSummary(ExpSummary& into, const ExpSummary& from) {
+  into.readsMemory |= from.readsMemory;
+  into.mayFault |= from.mayFault;
+  into.hasCall |= from.hasCall;
+  into.unknown |= from.unknown;
+  into.maxTemp = std::max(into.maxTemp, from.maxTemp);
+}
+
 // LAB END
 } // namespace
+
+// The rules of scan(), one node at a time over the children's summaries.
+const ExpSummary& ExpSummaries::of(const tree::Exp* e) {
+  // LAB canon BEGIN ExpSummaries::of()
+  // LAB STUB tiger::labUnwritten("canon", "ExpSummaries::of()", "chap8/linearize.cc");
+  if (auto it = known_.find(e); it != known_.end()) return it->second;
+  ExpSummary s;
+  switch (e ? e->kind : tree::ExpKind::CONST) {
+  case tree::ExpKind::BINOP: {
+    auto* b = cast<tree::Binop>(e);
+    s.mayFault = mayFault(b);
+    mergeSummary(s, of(b->left));
+    mergeSummary(s, of(b->right));
+    break;
+  }
+  case tree::ExpKind::MEM:
+    s.readsMemory = true;
+    s.mayFault = !isFrameSlot(cast<tree::Mem>(e));
+    mergeSummary(s, of(cast<tree::Mem>(e)->addr));
+    break;
+  case tree::ExpKind::TEMP: s.maxTemp = cast<tree::Temp>(e)->temp.num; break;
+  case tree::ExpKind::ESEQ: s.unknown = true; break;
+  case tree::ExpKind::CALL:
+    s.hasCall = true;
+    for (const tree::Exp* a : cast<tree::Call>(e)->args)
+      mergeSummary(s, of(a));
+    break;
+  case tree::ExpKind::NAME:
+  case tree::ExpKind::CONST: break;
+  }
+  return known_[e] = s;
+  // LAB END
+}
+
+void Effects::addTemp(int t) {
+  temps.insert(t);
+  minTemp = std::min(minTemp, t);
+}
 
 bool isNop(const Options& opts, const tree::Stm* s) {
   auto* x = cast<tree::ExpStm>(s);
@@ -127,6 +174,16 @@ void Effects::addEvaluation(const tree::Exp* e) {
   // LAB END
 }
 
+void Effects::merge(Effects&& other) {
+  nonEmpty |= other.nonEmpty;
+  writesMemory |= other.writesMemory;
+  loud |= other.loud;
+  unknown |= other.unknown;
+  if (other.temps.size() > temps.size()) temps.swap(other.temps);
+  temps.insert(other.temps.begin(), other.temps.end());
+  minTemp = std::min(minTemp, other.minTemp);
+}
+
 void Effects::add(const tree::Stm* s) {
   // LAB canon BEGIN Effects::add()
   // LAB STUB tiger::labUnwritten("canon", "Effects::add()", "chap8/linearize.cc");
@@ -142,7 +199,7 @@ void Effects::add(const tree::Stm* s) {
   case tree::StmKind::MOVE: {
     auto* m = cast<tree::Move>(s);
     if (auto* t = cast<tree::Temp>(m->dst))
-      temps.insert(t->temp.num);
+      addTemp(t->temp.num);
     else if (auto* mem = cast<tree::Mem>(m->dst)) {
       writesMemory = loud = true;
       addEvaluation(mem->addr);
@@ -158,16 +215,22 @@ void Effects::add(const tree::Stm* s) {
 
 // commute(s, e), the book's: isNop(s) || e is NAME || e is CONST; then this project's
 // sharper test (linearize.hh says why each condition keeps the program's meaning).
-bool commuteWith(const Options& opts, const Effects& s, const tree::Exp* e) {
+bool commuteWith(const Options& opts, const Effects& s, const tree::Exp* e,
+                 ExpSummaries* known) {
   // LAB canon BEGIN commuteWith()
   // LAB STUB tiger::labUnwritten("canon", "commuteWith()", "chap8/linearize.cc");
   if (!s.nonEmpty) return true;
   if (cast<tree::Const>(e) || cast<tree::Name>(e)) return true;
   if (opts.bookCommute || s.unknown || !e) return false;
-  ExpFacts f = factsOf(e);
+  ExpSummary f = known ? known->of(e) : ExpSummary{};
+  if (!known) {
+    ExpFacts all = factsOf(e);
+    f = {all.readsMemory, all.mayFault, all.hasCall, all.unknown, INT_MAX};
+  }
   if (f.unknown || f.hasCall) return false;
-  for (int t : f.temps)
-    if (s.temps.count(t)) return false;
+  if (!s.temps.empty() && s.minTemp <= f.maxTemp)
+    for (int t : factsOf(e).temps)
+      if (s.temps.count(t)) return false;
   if (f.readsMemory && s.writesMemory) return false;
   return !(f.mayFault && s.loud);
   // LAB END
@@ -210,6 +273,9 @@ private:
   };
   Reordered reorder(std::vector<T_exp> exps, Stms& out);
   void saveSlots(Reordered& r, const std::vector<std::size_t>& mark, Stms& out);
+  void insertSaves(Reordered& r, const std::vector<bool>& save,
+                   const std::vector<std::size_t>& mark, Stms& out, Effects& fx);
+  Effects effectsOf(const Stms& out, std::size_t from, std::size_t to);
   T_exp doExp(T_exp e, Stms& out);
   T_exp doEseq(tree::Eseq* x, Stms& out);
   T_exp doCall(tree::Call* c, Stms& out);
@@ -227,6 +293,17 @@ private:
                   T_exp after);
   void explainStm(const Pattern& p, const Reordered& r, const Stms& out, T_stm before,
                   T_stm after);
+
+  // The effects of out[begin, end), made by a reorder that has returned: an enclosing
+  // reorder takes them instead of scanning those statements again (which made nested
+  // expressions cost the square of their depth). Sorted by begin; each lies after all
+  // statements a pending reorder had when it began, so a reorder's are on top.
+  struct Summary {
+    std::size_t begin, end;
+    Effects fx;
+  };
+  std::vector<Summary> summaries_;
+  ExpSummaries known_;
 
   Context& cx_;
   tree::Arena& a_;
@@ -271,24 +348,28 @@ Linearizer::Reordered Linearizer::reorder(std::vector<T_exp> exps, Stms& out) {
 // Right to left: ei must be saved in a fresh temp unless it commutes with all that now
 // runs between it and the node, the statements out of e(i+1)..en and their saves.
 // The saves are then inserted after each ei's own statements, temps numbered left to
-// right.
+// right. What all of out[mark[0]..] does is left in summaries_ for an enclosing reorder.
 void Linearizer::saveSlots(Reordered& r, const std::vector<std::size_t>& mark,
                            Stms& out) {
   // LAB canon BEGIN saveSlots()
   // LAB STUB tiger::labUnwritten("canon", "saveSlots()", "chap8/linearize.cc");
   std::size_t n = r.exps.size();
   std::vector<bool> save(n, false);
-  bool any = false;
   Effects after;
   for (std::size_t i = n; i-- > 0;) {
     r.notes[i].decided = after.nonEmpty;
-    save[i] = !commuteWith(cx_.opts, after, r.exps[i]);
+    save[i] = !commuteWith(cx_.opts, after, r.exps[i], &known_);
     if (save[i]) after.addEvaluation(r.exps[i]);
-    for (std::size_t k = mark[i]; k < mark[i + 1]; ++k)
-      after.add(out[k]);
-    any |= save[i];
+    after.merge(effectsOf(out, mark[i], mark[i + 1]));
   }
-  if (!any) return;
+  if (std::find(save.begin(), save.end(), true) != save.end())
+    insertSaves(r, save, mark, out, after);
+  if (out.size() > mark[0]) summaries_.push_back({mark[0], out.size(), std::move(after)});
+}
+
+void Linearizer::insertSaves(Reordered& r, const std::vector<bool>& save,
+                             const std::vector<std::size_t>& mark, Stms& out, Effects& fx) {
+  std::size_t n = r.exps.size();
   Stms tail(out.begin() + static_cast<std::ptrdiff_t>(mark[0]), out.end());
   out.resize(mark[0]);
   for (std::size_t i = 0; i < n; ++i) {
@@ -297,10 +378,29 @@ void Linearizer::saveSlots(Reordered& r, const std::vector<std::size_t>& mark,
     if (!save[i]) continue;
     Temp_temp t = freshTemp();
     out.push_back(a_.Move(a_.Temp(t), r.exps[i]));
+    fx.addTemp(t.num);
     r.exps[i] = a_.Temp(t);
     r.notes[i].saved = r.changed = true;
     r.notes[i].temp = t;
   }
+}
+
+// The effects of out[from, to): the summaries of reorders that made part of it, and
+// each statement no summary covers.
+Effects Linearizer::effectsOf(const Stms& out, std::size_t from, std::size_t to) {
+  Effects fx;
+  std::size_t k = to;
+  while (k > from) {
+    if (!summaries_.empty() && summaries_.back().end == k && summaries_.back().begin >= from) {
+      fx.merge(std::move(summaries_.back().fx));
+      k = summaries_.back().begin;
+      summaries_.pop_back();
+    } else {
+      fx.add(out[--k]);
+    }
+  }
+  while (!summaries_.empty() && summaries_.back().begin >= from) summaries_.pop_back();
+  return fx;
   // LAB END
 }
 

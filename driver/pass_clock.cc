@@ -18,7 +18,7 @@ void PassClock::lap(const char* stage) {
 
 PassClock::~PassClock() {
   for (const Lap& l : laps_)
-    std::fprintf(stderr, "time: %-10s %10.1f ms   peak rss %8ld KiB\n", l.stage.c_str(), l.ms,
+    std::fprintf(stderr, "time: %-17s %10.1f ms   peak rss %8ld KiB\n", l.stage.c_str(), l.ms,
                  l.maxRssKb);
 }
 

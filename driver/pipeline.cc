@@ -28,24 +28,26 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <iterator>
+#include <sstream>
 
 namespace tiger::driver {
 namespace {
 
 constexpr int code(ExitCode c) { return static_cast<int>(c); }
 
-// Reads the whole file (or stdin for "-"); nullopt when it cannot be read.
+// Reads the whole file (or stdin for "-") as a stream, so /dev/stdin and pipes such as
+// <(cmd) work too; nullopt when it cannot be read (a directory, no such file).
 std::optional<std::string> readSource(const std::string& file) {
-  if (file == "-") return std::string(std::istreambuf_iterator<char>(std::cin), {});
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(file, ec)) return std::nullopt;
-  std::ifstream in(file, std::ios::binary);
-  auto size = std::filesystem::file_size(file, ec);
-  if (!in || ec) return std::nullopt;
-  std::string text(size, '\0');
-  if (!in.read(text.data(), static_cast<std::streamsize>(text.size()))) return std::nullopt;
-  return text;
+  if (file != "-" && std::filesystem::is_directory(file, ec)) return std::nullopt;
+  std::ifstream opened;
+  if (file != "-") opened.open(file, std::ios::binary);
+  std::istream& in = file == "-" ? std::cin : opened;
+  if (!in) return std::nullopt;
+  std::ostringstream text;
+  if (in.peek() != std::char_traits<char>::eof() && !(text << in.rdbuf())) return std::nullopt;
+  if (in.bad()) return std::nullopt;
+  return std::move(text).str();
 }
 
 // An internal failure: a checker rejected what a pass produced.
@@ -133,7 +135,7 @@ int runPipeline(const Options& opts) {
   clock.lap("check");
   if (opts.emit == Emit::Ast) return ast::print(std::cout, program), 0;
 
-  if (isPtoStage(opts) || opts.runMlir) return ptoBranch(opts, program);
+  if (isPtoStage(opts) || opts.runMlir) return ptoBranch(opts, program, clock);
 
   std::unique_ptr<ir::Program> prog = translateProgram(program);
   clock.lap("translate");

@@ -75,7 +75,8 @@ bool isPtoStage(const Options& opts) {
          opts.emit == Emit::Mlir;
 }
 
-int ptoBranch(const Options& opts, const ast::Program& program) {
+int ptoBranch(const Options& opts, const ast::Program& program, PassClock& clock) {
+  StageDone done = [&](const std::string& stage) { clock.lap(stage.c_str()); };
   auto internal = [](const std::string& what) {
     std::cerr << "tigerc: internal error: " << what << "\n";
     return static_cast<int>(ExitCode::Internal);
@@ -84,11 +85,11 @@ int ptoBranch(const Options& opts, const ast::Program& program) {
     PtoStage stage = opts.emit == Emit::Pto      ? PtoStage::Lowered
                      : opts.emit == Emit::PtoCft ? PtoStage::Cft
                                                  : PtoStage::Ssa;
-    auto err = emitPto(program, stage, std::cout, opts.verify);
+    auto err = emitPto(program, stage, std::cout, opts.verify, done);
     return err ? internal(*err) : 0;
   }
   std::string error;
-  auto mlir = pto::programToMlir(program, opts.verify, &error);
+  auto mlir = pto::programToMlir(program, opts.verify, &error, done);
   if (!mlir) return internal(error);
   if (opts.emit == Emit::Mlir) {
     std::cout << *mlir;
@@ -97,7 +98,10 @@ int ptoBranch(const Options& opts, const ast::Program& program) {
   std::cout.flush();
   pto::MlirRunOptions run;
   run.maxDepth = opts.maxDepth;
-  return pto::runMlir(*mlir, run);
+  run.maxSteps = opts.maxSteps;
+  int status = pto::runMlir(*mlir, run);
+  clock.lap("run-mlir");
+  return status;
 }
 
 } // namespace tiger::driver

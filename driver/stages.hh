@@ -6,6 +6,7 @@
 #include "chap7/fragments.hh"
 #include "chap8/canon.hh"
 #include "driver/options.hh"
+#include "driver/pass_clock.hh"
 
 #include <iosfwd>
 #include <optional>
@@ -34,6 +35,7 @@ void drawIrTrees(std::ostream& out, const ir::Program& prog);
 // Is the stage asked for one of ptoext's?
 bool isPtoStage(const Options& opts);
 // The ptoext stages: print pto/pto-cft/pto-ssa/mlir, or run through MLIR.
-int ptoBranch(const Options& opts, const ast::Program& program);
+// Each ptoext stage is a lap of `clock` (--time-passes).
+int ptoBranch(const Options& opts, const ast::Program& program, PassClock& clock);
 
 } // namespace tiger::driver

@@ -12,9 +12,32 @@
 #include "chap7/big_stack.hh"
 #include "chap7/diag.hh"
 
+#include <fcntl.h>
 #include <iostream>
+#include <unistd.h>
+
+namespace {
+
+// A closed stdout becomes /dev/full: writes then fail (and are reported, exit 73) instead
+// of landing in the first file tigerc opens, which would get descriptor 1.
+void keepStdoutOpen() {
+  if (::fcntl(1, F_GETFD) == -1) {
+    int fd = ::open("/dev/full", O_WRONLY);
+    if (fd > 1) ::close(fd); // descriptor 1 was taken meanwhile: leave it
+  }
+}
+
+// Status `status`, or 73 when it was a success but the output could not be written.
+int checkOutput(int status) {
+  if (std::cout.flush() || status != 0) return status;
+  std::cerr << "tigerc: error: cannot write the output\n";
+  return static_cast<int>(tiger::ExitCode::Output);
+}
+
+} // namespace
 
 int main(int argc, char** argv) {
+  keepStdoutOpen();
   using namespace tiger::driver;
   Options opts;
   if (auto err = parseOptions(argc, argv, opts)) {
@@ -28,5 +51,5 @@ int main(int argc, char** argv) {
   int status = 0;
   // Nested programs and deep Tiger recursion need more than the main thread's stack.
   tiger::runOnBigStack([&] { status = runPipeline(opts); });
-  return status;
+  return checkOutput(status);
 }

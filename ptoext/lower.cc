@@ -316,11 +316,17 @@ ExprPtr FunctionLowering::need(ExprPtr e) const {
   return e;
 }
 
-// Lowers operands left to right (the rule e1 op e2 above, for any number).
+// Lowers operands left to right (the rule e1 op e2 above, for any number). The first
+// has no earlier value to settle: it goes straight to `out`, so a left-deep chain
+// a+b+...+z does not move its statements once per level.
 std::vector<ExprPtr> FunctionLowering::operands(const std::vector<const ast::Exp*>& es,
                                                 Block& out) {
   std::vector<ExprPtr> vals;
   for (const ast::Exp* e : es) {
+    if (vals.empty()) {
+      vals.push_back(need(exp(*e, out)));
+      continue;
+    }
     Block b;
     ExprPtr v = need(exp(*e, b));
     std::vector<ExprPtr*> prior;

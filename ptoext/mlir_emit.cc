@@ -9,9 +9,11 @@
 //   Store(b, i, x)        llvm.store x, gep(inttoptr b)[i]
 //   If -> returnVars      %phi.. = scf.if %c -> (t..) { .. scf.yield } else { .. }
 //   For(i, lo, hi)        %rv.. = scf.for %i = %lo to %hi+1 step %c1 iter_args(..) : i64
+//                           { func.call @tig_step(); body }
 //   While                 %rv.. = scf.while (%it = %init..) : (t..) -> (t..)
 //                           { condStmts; scf.condition(%c) %condValues.. }
-//                           do { ^bb0(%condValues..): body; scf.yield .. }
+//                           do { ^bb0(%condValues..): func.call @tig_step(); body; scf.yield .. }
+//                         (tig_step counts iterations: the interpreter's step limit)
 //   Yield(vs)             scf.yield %vs.. : t..
 //   Return(e)             func.call @tig_leave(); func.return %e : i64
 //                         (each function starts with func.call @tig_enter(): the depth limit)
@@ -156,7 +158,10 @@ private:
   std::string address(const Expr& base, const Expr& index);
 
   // ---- statements ----
-  void block(const Block& b);
+  void block(const Block& b, bool chunked = true);
+  void statements(const Block& b, std::size_t from, std::size_t regionsLeft, bool inRegion);
+  void executeRegion(const Block& b, std::size_t from, std::size_t regionsLeft,
+                     bool inRegion);
   void stmt(const Stmt& s);
   void assign(const Assign& a);
   void ifStmt(const If& s);
@@ -165,6 +170,7 @@ private:
                  std::string& counterType);
   void whileStmt(const While& s);
   void whileBody(const While& s);
+  void countStep();
   std::string results(const std::vector<VarId>& returnVars, std::vector<std::string>& names);
   void defineAll(const std::vector<VarId>& vars, const std::vector<std::string>& names);
 
@@ -350,10 +356,71 @@ std::string FunctionEmitter::address(const Expr& base, const Expr& index) {
 
 // ---- statements -------------------------------------------------------------------
 
-void FunctionEmitter::block(const Block& b) {
+bool hasRegion(const Stmt& s) {
+  return s.kind == StmtKind::If || s.kind == StmtKind::For || s.kind == StmtKind::While;
+}
+
+// mlir-opt's SCF-to-CF lowering splits a block at each scf.if/for/while, moving every op
+// after it: quadratic in the region ops of one block (10^4 `&` in a row: over 60 s and
+// 10 GB). So a block is emitted kRegionsPerBlock region ops at a time, the rest of it
+// nested in an scf.execute_region (which lowers by moving whole blocks).
+constexpr std::size_t kRegionsPerBlock = 64;
+
+// `chunked` is false for a while's condition statements: the condition that follows
+// them reads their values directly.
+void FunctionEmitter::block(const Block& b, bool chunked) {
   ++indent_;
-  for (const StmtPtr& s : b) stmt(*s);
+  std::size_t regions = 0;
+  for (const StmtPtr& s : b) regions += hasRegion(*s);
+  if (!chunked) regions = 0;
+  statements(b, 0, regions, false);
   --indent_;
+}
+
+// b[from..], of which `regionsLeft` statements hold regions. Inside an execute_region
+// (`inRegion`) a final Return becomes the region's scf.yield of its value.
+void FunctionEmitter::statements(const Block& b, std::size_t from, std::size_t regionsLeft,
+                                 bool inRegion) {
+  const Stmt* last = b.empty() ? nullptr : b.back().get();
+  bool returns = last && last->kind == StmtKind::Return;
+  std::size_t end = b.size() - (inRegion && returns ? 1 : 0), emitted = 0;
+  for (std::size_t k = from; k < end; ++k) {
+    if (emitted == kRegionsPerBlock && regionsLeft > 0)
+      return executeRegion(b, k, regionsLeft, inRegion);
+    if (hasRegion(*b[k])) ++emitted, --regionsLeft;
+    stmt(*b[k]);
+  }
+  if (!inRegion || (last && last->kind == StmtKind::Yield)) return;
+  const Expr* value = returns ? as<Return>(last)->value.get() : nullptr;
+  line(value ? "scf.yield " + expr(*value) + " : i64" : "scf.yield");
+}
+
+// %r:n = scf.execute_region -> (t..) { b[from..] } where the region yields what b's
+// final Yield or Return uses; then that Yield or Return, on %r.
+void FunctionEmitter::executeRegion(const Block& b, std::size_t from, std::size_t regionsLeft,
+                                    bool inRegion) {
+  const Stmt* last = b.back().get();
+  const std::vector<VarId>* values =
+      last->kind == StmtKind::Yield ? &as<Yield>(last)->values : nullptr;
+  bool returns = last->kind == StmtKind::Return;
+  bool returnsValue = returns && as<Return>(last)->value;
+  std::size_t n = values ? values->size() : returnsValue ? 1 : 0;
+  std::string r = n ? fresh() : "", t = values ? types(*values) : "i64";
+  line((n ? r + (n > 1 ? ":" + std::to_string(n) : "") + " = " : "") + "scf.execute_region" +
+       (n ? " -> (" + t + ")" : "") + " {");
+  std::size_t mark = openScope();
+  ++indent_;
+  statements(b, from, regionsLeft, true);
+  --indent_;
+  closeScope(mark);
+  line("}");
+  std::vector<std::string> results;
+  for (std::size_t k = 0; k < n; ++k) results.push_back(n > 1 ? r + "#" + std::to_string(k) : r);
+  if (returns && !inRegion) {
+    line("func.call @tig_leave() : () -> ()");
+    return line(n ? "func.return " + r + " : i64" : "func.return");
+  }
+  if (values || inRegion) line(n ? "scf.yield " + joined(results) + " : " + t : "scf.yield");
 }
 
 void FunctionEmitter::stmt(const Stmt& s) {
@@ -476,6 +543,7 @@ void FunctionEmitter::forStmt(const For& s) {
     line("  " + i + " = arith.trunci " + index + " : i128 to i64");
     define(s.index, i);
   }
+  countStep();
   block(s.body);
   closeScope(mark);
   line("}");
@@ -498,7 +566,7 @@ void FunctionEmitter::whileStmt(const While& s) {
   }
   std::string t = types(s.iterArgs);
   line(head + (n ? "(" + joined(args) + ") " : "") + ": (" + t + ") -> (" + t + ") {");
-  block(s.condStmts);
+  block(s.condStmts, false);
   ++indent_;
   std::string c = expr(*s.cond);
   line("scf.condition(" + c + ")" +
@@ -512,6 +580,12 @@ void FunctionEmitter::whileStmt(const While& s) {
   defineAll(s.returnVars, names);
 }
 
+// Each loop iteration calls tig_step, which stops a runaway loop at the step limit.
+void FunctionEmitter::countStep() {
+  mod_.declare("tig_step", "()");
+  line("  func.call @tig_step() : () -> ()");
+}
+
 void FunctionEmitter::whileBody(const While& s) {
   std::vector<std::string> args;
   for (VarId v : s.condValues) {
@@ -520,6 +594,7 @@ void FunctionEmitter::whileBody(const While& s) {
     args.push_back(name + ": " + typeName(fn_.vars[static_cast<std::size_t>(v)].type));
   }
   line("^bb0(" + joined(args) + "):");
+  countStep();
   block(s.body);
   if (s.body.empty() || s.body.back()->kind != StmtKind::Yield) line("  scf.yield");
 }
@@ -578,11 +653,13 @@ std::string emitMlir(const Module& m) {
 }
 
 std::optional<std::string> programToMlir(const ast::Program& prog, bool verifyEach,
-                                         std::string* error) {
-  std::unique_ptr<Module> m = buildSsaModule(prog, verifyEach, error);
+                                         std::string* error, const StageDone& done) {
+  std::unique_ptr<Module> m = buildSsaModule(prog, verifyEach, error, done);
   if (!m) return std::nullopt;
   try {
-    return emitMlir(*m);
+    std::string text = emitMlir(*m);
+    if (done) done("emit-mlir");
+    return text;
   } catch (const PtoError& e) {
     *error = e.what();
     return std::nullopt;

@@ -15,6 +15,7 @@
 #pragma once
 
 #include "chap7/ast.hh"
+#include "ptoext/ptoext.hh"
 #include "ptoext/sir.hh"
 
 #include <iosfwd>
@@ -31,6 +32,6 @@ std::string emitMlir(const sir::Module& m);
 // --emit=mlir for a checked program (escapes found): buildSsaModule, then emitMlir.
 // Returns the MLIR text, or nullopt with `*error` set on an internal failure.
 std::optional<std::string> programToMlir(const ast::Program& prog, bool verifyEach,
-                                         std::string* error);
+                                         std::string* error, const StageDone& done = {});
 
 } // namespace tiger::pto

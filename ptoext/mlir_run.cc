@@ -5,7 +5,8 @@
 //                      --shared-libs=libtigerrt.so                 (the program's stdio)
 //
 // Both files are mkstemp temporaries, removed afterwards. Each child is spawned with
-// posix_spawn and killed when it outlives the time limit, so a run never hangs.
+// posix_spawn, given an address-space limit at once (prlimit) and killed when it
+// outlives the time limit, so a run never hangs nor eats the machine's memory.
 #include "ptoext/mlir_run.hh"
 
 #include "chap7/diag.hh"
@@ -142,10 +143,18 @@ std::vector<char*> pointers(std::vector<std::string>& strings) {
   return out;
 }
 
+// Caps the address space of process `pid` at `mib` MiB (0: no cap).
+void limitMemory(pid_t pid, std::size_t mib) {
+  if (mib == 0) return;
+  rlim_t bytes = static_cast<rlim_t>(mib) << 20;
+  struct rlimit limit = {bytes, bytes};
+  ::prlimit(pid, RLIMIT_AS, &limit, nullptr);
+}
+
 // Runs argv[0] with stdin/stdout/stderr on `in`, `out`, `err` and `extraEnv` added to
-// the environment, killing it after `timeoutSeconds`.
-Ended runChild(std::vector<std::string> argv, int in, int out, int err, int timeoutSeconds,
-               const std::vector<std::string>& extraEnv = {}) {
+// the environment, within opts' memory limit, killing it after opts.timeoutSeconds.
+Ended runChild(std::vector<std::string> argv, int in, int out, int err,
+               const MlirRunOptions& opts, const std::vector<std::string>& extraEnv = {}) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, in, 0);
@@ -158,7 +167,8 @@ Ended runChild(std::vector<std::string> argv, int in, int out, int err, int time
   ended.started = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), envp.data()) == 0;
   posix_spawn_file_actions_destroy(&actions);
   if (!ended.started) return ended;
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeoutSeconds);
+  limitMemory(pid, opts.memoryLimitMiB);
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(opts.timeoutSeconds);
   while (::waitpid(pid, &ended.status, WNOHANG) == 0) {
     if (std::chrono::steady_clock::now() > deadline) {
       ::kill(pid, SIGKILL);
@@ -171,13 +181,21 @@ Ended runChild(std::vector<std::string> argv, int in, int out, int err, int time
   return ended;
 }
 
+// " (its memory limit is N MiB)": a tool that dies or fails may have reached it.
+std::string memoryNote(const MlirRunOptions& opts) {
+  if (opts.memoryLimitMiB == 0) return "";
+  return " (its memory limit is " + std::to_string(opts.memoryLimitMiB) + " MiB)";
+}
+
 // Why a tool did not finish well, or "" when it exited with status 0.
-std::string toolProblem(const std::string& tool, const Ended& e, int timeoutSeconds) {
+std::string toolProblem(const std::string& tool, const Ended& e, const MlirRunOptions& opts) {
   if (!e.started) return "cannot start " + tool;
-  if (e.timedOut) return tool + " ran longer than " + std::to_string(timeoutSeconds) + " s";
-  if (WIFSIGNALED(e.status)) return tool + " died of signal " + std::to_string(WTERMSIG(e.status));
+  if (e.timedOut) return tool + " ran longer than " + std::to_string(opts.timeoutSeconds) + " s";
+  if (WIFSIGNALED(e.status))
+    return tool + " died of signal " + std::to_string(WTERMSIG(e.status)) + memoryNote(opts);
   if (WEXITSTATUS(e.status) != 0)
-    return tool + " failed with status " + std::to_string(WEXITSTATUS(e.status));
+    return tool + " failed with status " + std::to_string(WEXITSTATUS(e.status)) +
+           memoryNote(opts);
   return "";
 }
 
@@ -189,8 +207,7 @@ std::string lower(const std::string& opt, const TempFile& input, const TempFile&
   std::vector<std::string> argv = {opt, input.path()};
   for (const char* pass : kLoweringPasses) argv.push_back(pass);
   argv.insert(argv.end(), {"-o", output.path()});
-  return toolProblem(opt, runChild(argv, opts.in, opts.err, opts.err, opts.timeoutSeconds),
-                     opts.timeoutSeconds);
+  return toolProblem(opt, runChild(argv, opts.in, opts.err, opts.err, opts), opts);
 }
 
 // mlir-cpu-runner: JIT-runs `lowered` with the program's stdio; returns its status.
@@ -201,21 +218,38 @@ int jitRun(const std::string& runner, const TempFile& lowered, const MlirRunOpti
   std::vector<std::string> argv = {runner,        lowered.path(), "-e", "main",
                                    "-entry-point-result=void", "--disable-lsr",
                                    "--shared-libs=" + lib};
-  Ended e = runChild(argv, opts.in, opts.out, opts.err, opts.timeoutSeconds,
-                     {"TIGERRT_MAX_DEPTH=" + std::to_string(opts.maxDepth)});
+  std::vector<std::string> env = {"TIGERRT_MAX_DEPTH=" + std::to_string(opts.maxDepth),
+                                  "TIGERRT_MAX_STEPS=" + std::to_string(opts.maxSteps)};
+#ifdef TIGER_ASAN_RUNTIME
+  // A sanitized libtigerrt.so needs the ASan runtime loaded first; the leaks of
+  // mlir-cpu-runner itself are not ours to report.
+  env.insert(env.end(), {"LD_PRELOAD=" TIGER_ASAN_RUNTIME, "ASAN_OPTIONS=detect_leaks=0"});
+#endif
+  Ended e = runChild(argv, opts.in, opts.out, opts.err, opts, env);
   if (!e.started) return report(opts.err, "cannot start " + runner), kToolFailure;
   if (e.timedOut) {
     report(opts.err, "the program ran longer than " + std::to_string(opts.timeoutSeconds) + " s");
     return static_cast<int>(ExitCode::Limit);
   }
   if (WIFSIGNALED(e.status)) {
-    report(opts.err, "the program died of signal " + std::to_string(WTERMSIG(e.status)));
+    report(opts.err, "the program died of signal " + std::to_string(WTERMSIG(e.status)) +
+                         " in " + runner + memoryNote(opts));
     return 128 + WTERMSIG(e.status);
   }
   return WEXITSTATUS(e.status);
 }
 
 } // namespace
+
+std::size_t defaultMemoryLimitMiB() {
+  const char* env = std::getenv("TIGERC_MLIR_MEMORY_MIB");
+#ifdef TIGER_ASAN_RUNTIME
+  constexpr std::size_t kDefault = 0; // ASan's shadow memory is terabytes of addresses
+#else
+  constexpr std::size_t kDefault = 8192;
+#endif
+  return env && *env ? std::strtoull(env, nullptr, 10) : kDefault;
+}
 
 std::string defaultRuntimeLib() {
   if (const char* env = std::getenv("TIGERRT_PATH"); env && *env) return env;

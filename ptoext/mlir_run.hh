@@ -11,16 +11,25 @@
 // tools/run-mlir.sh does the same steps by hand (ptoext/README.md, "MLIR").
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 
 namespace tiger::pto {
+
+// 8192 MiB: room for the tools and the program's own limits (1 GiB of heap, 1 GiB of
+// strings, a 256 MiB stack). $TIGERC_MLIR_MEMORY_MIB overrides it (0 = no cap: an
+// AddressSanitizer runtime reserves terabytes of address space).
+std::size_t defaultMemoryLimitMiB();
 
 struct MlirRunOptions {
   int in = 0;               // file descriptors the program uses as stdin, stdout, stderr
   int out = 1;
   int err = 2;
   int timeoutSeconds = 60;  // each tool is killed after this long
+  std::size_t memoryLimitMiB = defaultMemoryLimitMiB(); // each tool's address space; 0 = none
   int maxDepth = 10'000;    // the call-depth limit (RunOptions::maxDepth); 0 = none
+  std::uint64_t maxSteps = 100'000'000; // calls + loop iterations (RunOptions::maxSteps)
   std::string runtimeLib;   // libtigerrt.so; "" = defaultRuntimeLib()
 };
 
@@ -31,8 +40,8 @@ std::string defaultRuntimeLib();
 bool mlirToolsAvailable();
 
 // Verifies, lowers and runs `mlirText`. Returns the exit status: the program's own
-// (0, exit(n), 70 for a runtime error), 71 (ExitCode::Limit) when it runs out of time
-// or calls deeper than maxDepth,
+// (0, exit(n), 70 for a runtime error), 71 (ExitCode::Limit) when it runs out of time,
+// steps or stack or calls deeper than maxDepth, 73 when its output cannot be written,
 // 75 (ExitCode::ToolFailure) when a tool is missing, rejects the MLIR or crashes,
 // or 128 + signal when the program itself dies of a signal (a stack overflow).
 int runMlir(const std::string& mlirText, const MlirRunOptions& opts);

@@ -54,6 +54,7 @@ std::optional<std::string> PassManager::run(sir::Module& m, Properties& held) co
     held.add(pass.produced);
     if (verifyEach_)
       if (auto err = check(m, pass.produced, "after " + pass.name)) return err;
+    if (done_) done_(pass.name);
   }
   return std::nullopt;
 }

@@ -45,7 +45,10 @@ struct Pass {
 
 class PassManager {
 public:
-  explicit PassManager(bool verifyEach) : verifyEach_(verifyEach) {}
+  // `done`, when set, is called with each pass's name after it ran (and was verified).
+  explicit PassManager(bool verifyEach,
+                       std::function<void(const std::string&)> done = {})
+      : verifyEach_(verifyEach), done_(std::move(done)) {}
   void add(Pass p) { passes_.push_back(std::move(p)); }
   // Runs every pass on m, which holds `held` on entry (updated). Returns the error
   // message of the first failure: a missing or broken property, or a pass's PtoError.
@@ -54,6 +57,7 @@ public:
 private:
   std::optional<std::string> check(const sir::Module& m, Properties ps, const std::string& when) const;
   bool verifyEach_;
+  std::function<void(const std::string&)> done_;
   std::vector<Pass> passes_;
 };
 

@@ -10,7 +10,8 @@
 namespace tiger {
 
 std::unique_ptr<sir::Module> buildPtoModule(const ast::Program& prog, PtoStage stage,
-                                            bool verifyEach, std::string* error) {
+                                            bool verifyEach, std::string* error,
+                                            const StageDone& done) {
   std::string ignored;
   std::string& err = error ? *error : ignored;
   std::unique_ptr<sir::Module> m;
@@ -20,8 +21,9 @@ std::unique_ptr<sir::Module> buildPtoModule(const ast::Program& prog, PtoStage s
     err = std::string("lowering: ") + e.what();
     return nullptr;
   }
+  if (done) done("lower");
   pto::Properties held{pto::Property::TypeChecked};
-  pto::PassManager pm(verifyEach);
+  pto::PassManager pm(verifyEach, done);
   if (verifyEach) {
     std::string why = pto::verifyProperty(*m, pto::Property::TypeChecked);
     if (!why.empty()) {
@@ -39,14 +41,14 @@ std::unique_ptr<sir::Module> buildPtoModule(const ast::Program& prog, PtoStage s
 }
 
 std::unique_ptr<sir::Module> buildSsaModule(const ast::Program& prog, bool verifyEach,
-                                            std::string* error) {
-  return buildPtoModule(prog, PtoStage::Ssa, verifyEach, error);
+                                            std::string* error, const StageDone& done) {
+  return buildPtoModule(prog, PtoStage::Ssa, verifyEach, error, done);
 }
 
 std::optional<std::string> emitPto(const ast::Program& prog, PtoStage stage, std::ostream& out,
-                                   bool verifyEach) {
+                                   bool verifyEach, const StageDone& done) {
   std::string error;
-  std::unique_ptr<sir::Module> m = buildPtoModule(prog, stage, verifyEach, &error);
+  std::unique_ptr<sir::Module> m = buildPtoModule(prog, stage, verifyEach, &error, done);
   if (!m) return error;
   sir::printModule(*m, out);
   return std::nullopt;

@@ -13,6 +13,7 @@
 #include "chap7/ast.hh"
 #include "ptoext/sir.hh"
 
+#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <optional>
@@ -22,19 +23,24 @@ namespace tiger {
 
 enum class PtoStage { Lowered, Cft, Ssa };
 
+// Called with a stage's name ("lower", "CtrlFlowTransform", ...) as each one ends:
+// --time-passes times them.
+using StageDone = std::function<void(const std::string&)>;
+
 // Runs the pipeline up to `stage` and prints the module (sir_print.hh) to `out`.
 // Returns an error message when a pass or a verifier reports an internal failure
 // (nothing is printed then).
 std::optional<std::string> emitPto(const ast::Program& prog, PtoStage stage, std::ostream& out,
-                                   bool verifyEach);
+                                   bool verifyEach, const StageDone& done = {});
 
 // Runs the pipeline up to `stage` and returns the module; null with *error set on an
 // internal failure.
 std::unique_ptr<sir::Module> buildPtoModule(const ast::Program& prog, PtoStage stage,
-                                            bool verifyEach, std::string* error);
+                                            bool verifyEach, std::string* error,
+                                            const StageDone& done = {});
 
 // The SSA module the MLIR emitter starts from (buildPtoModule at PtoStage::Ssa).
 std::unique_ptr<sir::Module> buildSsaModule(const ast::Program& prog, bool verifyEach,
-                                            std::string* error);
+                                            std::string* error, const StageDone& done = {});
 
 } // namespace tiger

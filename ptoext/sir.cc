@@ -9,9 +9,19 @@ VarId Function::newVar(std::string base, Type t) {
   return static_cast<VarId>(vars.size() - 1);
 }
 
+void Module::reindex() const {
+  index_.clear();
+  for (std::size_t i = 0; i < functions.size(); ++i) index_.emplace(functions[i].name, i);
+  indexed_ = functions.size();
+}
+
 const Function* Module::find(const std::string& name) const {
+  if (indexed_ != functions.size()) reindex();
+  auto it = index_.find(name);
+  if (it != index_.end() && functions[it->second].name == name) return &functions[it->second];
+  // Absent, or a function was renamed in place since the index was made: look and see.
   for (const Function& f : functions)
-    if (f.name == name) return &f;
+    if (f.name == name) return reindex(), &f;
   return nullptr;
 }
 

@@ -75,6 +75,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace tiger::sir {
@@ -276,7 +277,15 @@ struct Function {
 
 struct Module {
   std::vector<Function> functions; // the main program "tigermain" first
+  // The function named `name` (the first of several), or null: a hash lookup in an index
+  // made on first use and remade when `functions` changes length; a name not in the
+  // index (absent, or renamed in place since) is looked for in `functions`.
   const Function* find(const std::string& name) const;
+
+private:
+  void reindex() const;
+  mutable std::unordered_map<std::string, std::size_t> index_;
+  mutable std::size_t indexed_ = 0; // functions.size() when index_ was made
 };
 
 // The printed name of a variable: base plus the suffix of its SSA role.

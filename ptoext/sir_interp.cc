@@ -43,7 +43,7 @@ public:
           std::ostream& out)
       : mod_(m), opts_(opts), stats_(stats), runtime_(mem_, in, out) {}
   void run();
-  void flushOutput() { runtime_.flushOutput(); }
+  bool flushOutput() { return runtime_.flushOutput(); }
 
 private:
   std::int64_t callFunction(const std::string& name, const std::vector<std::int64_t>& args);
@@ -300,7 +300,7 @@ RunResult interpret(const Module& m, const RunOptions& opts) {
   std::ostream& err = opts.err ? *opts.err : std::cerr;
   Machine machine(m, opts, result.stats, in, out);
   // The same stop, flush and report as the tree interpreter's, so both print alike.
-  interp::runToStop(result, err, [&] { machine.run(); }, [&] { machine.flushOutput(); });
+  interp::runToStop(result, err, [&] { machine.run(); }, [&] { return machine.flushOutput(); });
   return result;
 }
 

@@ -10,13 +10,14 @@
 #   poppler-utils        pdfinfo / pdftotext / pdftoppm, to check the decks
 #   patch                the lab graders apply mutants (labs/GRADING.md)
 #   emscripten, chromium Tiger Explorer (make explorer) and its browser test
+#   clang-14, libclang-rt-14-dev  `make fuzz` (libFuzzer and its sanitizer runtimes)
 #   nodejs, npm          the same, only when `node`/`npm` are missing (a machine may have
 #                        another build of node, with npm inside, that Debian's npm conflicts with)
 set -eu
 packages=(bison flex cmake g++ make googletest libgtest-dev graphviz python3
           mlir-19-tools llvm-19-tools
           texlive-latex-recommended texlive-pictures poppler-utils patch
-          emscripten chromium)
+          emscripten chromium clang-14 libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -97,7 +97,6 @@ TEST_F(PrintTest, ProgramShowsFramesThenEscapedStrings) {
 }
 
 // A recursive printer needs a stack frame per SEQ: 5000 of them do not fit in 128 KiB.
-// (The text grows as n^2: each level of the spine is indented one more space.)
 TEST_F(PrintTest, LongSeqChainPrintsWithoutRecursion) {
   const int n = 5000;
   std::vector<T_stm> stms(n, nullptr);
@@ -109,6 +108,24 @@ TEST_F(PrintTest, LongSeqChainPrintsWithoutRecursion) {
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 2 * (n - 1));
   EXPECT_EQ(text.substr(text.size() - 10), std::string(n - 1, ')').substr(0, 10));
   EXPECT_EQ(text.substr(0, 15), "SEQ(\n LABEL L0,");
+}
+
+// Depth d is indented d spaces up to 40, then 40: a program nested n deep prints in
+// O(n) characters, not O(n^2).
+TEST_F(PrintTest, IndentationStopsGrowingAtFortyLevels) {
+  std::vector<T_stm> stms(100, nullptr);
+  for (auto& s : stms)
+    s = A.Label(l("L0"));
+  std::istringstream lines(str(A.SeqList(stms)));
+  std::vector<std::size_t> indents;
+  for (std::string line; std::getline(lines, line);)
+    indents.push_back(line.find_first_not_of(' '));
+  ASSERT_EQ(indents.size(), 2u * 99 + 1);
+  for (std::size_t i = 0; i + 1 < indents.size(); i += 2) { // "SEQ(" then its LABEL
+    EXPECT_EQ(indents[i], std::min<std::size_t>(i / 2, 40)) << "line " << i;
+    EXPECT_EQ(indents[i + 1], std::min<std::size_t>(i / 2 + 1, 40)) << "line " << i + 1;
+  }
+  EXPECT_EQ(indents.back(), 40u); // the last LABEL, at depth 99
 }
 
 TEST_F(PrintTest, DotDrawsOneNodePerTreeNodeInPreOrder) {

@@ -10,10 +10,12 @@
 // a runtime error, never a crash.
 #include "ptoext/runtime/tigerrt.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <pthread.h>
 #include <string>
 
 namespace {
@@ -31,19 +33,48 @@ constexpr int kLimitExit = 71;   // ExitCode::Limit
 [[noreturn]] void fail(const std::string& message, int status = kRuntimeExit) {
   std::fflush(stdout);
   std::fprintf(stderr, "runtime error: %s\n", message.c_str());
-  std::exit(status);
+  std::_Exit(status); // stdout is flushed: the status is the error's, not the output's
 }
 
-// The interpreter's call-depth limit (RunOptions::maxDepth): $TIGERRT_MAX_DEPTH, set by
-// mlir_run, else its default of 10000; 0 means no limit.
+// A limit from the environment (set by mlir_run), else the interpreter's default.
+int64_t envLimit(const char* name, int64_t fallback) {
+  const char* env = std::getenv(name);
+  return env && *env ? std::strtoll(env, nullptr, 10) : fallback;
+}
+
+// The interpreter's call-depth limit (RunOptions::maxDepth): $TIGERRT_MAX_DEPTH; 0 = none.
 int64_t maxDepth() {
-  static const int64_t limit = [] {
-    const char* env = std::getenv("TIGERRT_MAX_DEPTH");
-    return env && *env ? std::strtoll(env, nullptr, 10) : int64_t{10000};
-  }();
+  static const int64_t limit = envLimit("TIGERRT_MAX_DEPTH", 10000);
   return limit;
 }
 int64_t depth = 0;
+
+// The step limit (RunOptions::maxSteps): $TIGERRT_MAX_STEPS; 0 = none. A step here is a
+// call or a loop iteration, each of which the interpreter counts as one or more.
+int64_t maxSteps() {
+  static const int64_t limit = envLimit("TIGERRT_MAX_STEPS", 100000000);
+  return limit;
+}
+int64_t steps = 0;
+
+// True when less than an eighth of this thread's stack (at least 256 KiB) is left: kept
+// for the deepest expression of a call and for reporting the error.
+bool stackLow() {
+  static const std::pair<const char*, std::size_t> stack = [] {
+    std::pair<const char*, std::size_t> found{nullptr, 0};
+    pthread_attr_t attr;
+    void* addr = nullptr;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+      if (pthread_attr_getstack(&attr, &addr, &found.second) == 0)
+        found.first = static_cast<const char*>(addr);
+      pthread_attr_destroy(&attr);
+    }
+    return found;
+  }();
+  char here;
+  std::size_t reserve = std::max(stack.second / 8, std::size_t{256} << 10);
+  return stack.first && static_cast<std::size_t>(&here - stack.first) < reserve;
+}
 
 void* allocate(int64_t bytes) {
   void* p = bytes < 0 ? nullptr : std::calloc(1, static_cast<std::size_t>(bytes) + 8);
@@ -66,7 +97,15 @@ int64_t* allocateWords(int64_t words) {
 TigString* asString(int64_t s) { return reinterpret_cast<TigString*>(s); }
 int64_t asWord(const void* p) { return reinterpret_cast<int64_t>(p); }
 
+// Strings share the interpreter's limit too (Memory::kMaxStringBytes): 1 GiB in all.
+constexpr int64_t kMaxStringBytes = int64_t{1} << 30;
+int64_t stringBytes = 0;
+
 TigString* newString(int64_t length) {
+  if (length > kMaxStringBytes - stringBytes)
+    fail("out of memory: strings are limited to " + std::to_string(kMaxStringBytes) +
+         " bytes in all");
+  stringBytes += length;
   auto* s = static_cast<TigString*>(allocate(static_cast<int64_t>(sizeof(TigString)) + length));
   s->length = length;
   return s;
@@ -83,9 +122,26 @@ TigString* shortString(int c) {
   return table[slot];
 }
 
+constexpr int kOutputExit = 73; // ExitCode::Output
+
+// Output that cannot be written (disk full, closed stdout) ends the run, as in the
+// interpreter (chap7/interp_runtime.cc).
+[[noreturn]] void outputFailed() {
+  std::fputs("error: cannot write the output\n", stderr);
+  std::_Exit(kOutputExit);
+}
+
+void checkOutput() {
+  if (std::ferror(stdout)) outputFailed();
+}
+
 // Standard output is flushed however the program ends normally.
 struct FlushAtExit {
-  FlushAtExit() { std::atexit([] { std::fflush(stdout); }); }
+  FlushAtExit() {
+    std::atexit([] {
+      if (std::fflush(stdout) != 0 || std::ferror(stdout)) outputFailed();
+    });
+  }
 } flushAtExit;
 
 } // namespace
@@ -94,11 +150,18 @@ extern "C" {
 
 void tig_print(int64_t s) {
   std::fwrite(asString(s)->bytes(), 1, static_cast<std::size_t>(asString(s)->length), stdout);
+  checkOutput();
 }
 
-void tig_printi(int64_t i) { std::printf("%lld", static_cast<long long>(i)); }
+void tig_printi(int64_t i) {
+  std::printf("%lld", static_cast<long long>(i));
+  checkOutput();
+}
 
-void tig_flush(void) { std::fflush(stdout); }
+void tig_flush(void) {
+  std::fflush(stdout);
+  checkOutput();
+}
 
 // getchar(): the next byte of stdin as a one-byte string, "" at end of input.
 int64_t tig_getchar(void) { return asWord(shortString(std::getchar())); }
@@ -197,15 +260,27 @@ int64_t tig_stringLiteral(const char* bytes, int64_t n) {
 void tig_divisionByZero(void) { fail("division by zero"); }
 
 // Every Tiger function (tigermain included) calls tig_enter first and tig_leave before it
-// returns, so runaway recursion ends as in the interpreter: exit 71, same message.
+// returns, so runaway recursion ends as in the interpreter: exit 71, same message, at
+// the depth limit or when the stack runs low.
 void tig_enter(void) {
+  tig_step();
   if (maxDepth() != 0 && depth >= maxDepth())
     fail("call depth limit of " + std::to_string(maxDepth()) +
              " reached; infinite recursion? (raise it with --max-depth)",
+         kLimitExit);
+  if (stackLow())
+    fail("out of stack at call depth " + std::to_string(depth) + "; infinite recursion?",
          kLimitExit);
   ++depth;
 }
 
 void tig_leave(void) { --depth; }
+
+void tig_step(void) {
+  if (++steps > maxSteps() && maxSteps() != 0)
+    fail("step limit of " + std::to_string(maxSteps()) +
+             " reached; the program may loop forever (raise it with --max-steps)",
+         kLimitExit);
+}
 
 } // extern "C"

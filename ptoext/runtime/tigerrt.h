@@ -52,6 +52,9 @@ void tig_divisionByZero(void);
    ($TIGERRT_MAX_DEPTH, default 10000; exceeding it exits with status 71). */
 void tig_enter(void);
 void tig_leave(void);
+/* Each loop iteration: with the calls, counted against the interpreter's step limit
+   ($TIGERRT_MAX_STEPS, default 100000000, 0 = none; exceeding it exits with status 71). */
+void tig_step(void);
 
 #ifdef __cplusplus
 }
