@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""handout_zero.py - a fresh lab handout builds and scores exactly 0, with a message
+for every program it fails.
+
+Usage: handout_zero.py REFERENCE_TIGERC LAB... [--scratch DIR]
+
+Each LAB's handout is cut from this tree by tools/handout.py (its functions replaced
+by stubs that stop with exit 78) and graded like any submission, in the shared scratch
+build (only the stubbed files differ from the last build). Expects: the handout
+builds, every program loses its points with a one-line reason, the score is 0.
+"""
+import argparse
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+LABS = os.path.dirname(HERE)
+ROOT = os.path.dirname(LABS)
+sys.path.insert(0, LABS)
+sys.path.insert(0, HERE)
+import grade  # noqa: E402
+from mutants import conclude  # noqa: E402
+
+
+def grade_handout(lab, reference, extra):
+    """Problems with lab's handout as a submission; [] when it scores 0 as it should."""
+    tree = os.path.join(ROOT, "build", "grade", "handouts", lab)
+    subprocess.run([sys.executable, os.path.join(ROOT, "tools", "handout.py"), "--lab", lab,
+                    "--tigerc", reference, "--out", tree], check=True,
+                   stdout=subprocess.DEVNULL)
+    args = grade.parse([lab, "--reference", reference, "--submission", tree, "--out",
+                        os.path.join(ROOT, "build", "grade", "handout-" + lab)] + extra)
+    result = grade.grade(args, grade.load_spec(lab), tree)
+    grade.report.write(result, args.out)
+    problems = [result["build"]] if result["build"] else []
+    if result["score"] != 0:
+        problems.append("%s: the handout scores %.2f, not 0" % (lab, result["score"]))
+    programs = [p for g in result["groups"] for p in g["programs"]]
+    problems += ["%s: %s passes in a handout" % (lab, p["name"]) for p in programs
+                 if p["passed"]]
+    problems += ["%s: %s fails with no message" % (lab, p["name"]) for p in programs
+                 if not p["passed"] and not p["message"].strip()]
+    print("%s: %d programs, score %.2f / %d; first message: %s" % (
+        lab, len(programs), result["score"], result["max_score"],
+        programs[0]["message"] if programs else "-"))
+    return problems
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("reference")
+    ap.add_argument("labs", nargs="+")
+    ap.add_argument("--scratch")
+    a = ap.parse_args(argv)
+    extra = ["--scratch", a.scratch] if a.scratch else []
+    problems = []
+    for lab in a.labs:
+        problems += grade_handout(lab, os.path.abspath(a.reference), extra)
+    return conclude("handout scores 0", problems)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
