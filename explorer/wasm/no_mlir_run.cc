@@ -9,6 +9,10 @@
 
 namespace tiger::pto {
 
+std::size_t defaultMemoryLimitMiB() {
+  return 0;
+}
+
 std::string defaultRuntimeLib() {
   return "";
 }
