@@ -31,7 +31,9 @@ def grade_handout(lab, reference, extra):
                    stdout=subprocess.DEVNULL)
     args = grade.parse([lab, "--reference", reference, "--submission", tree, "--out",
                         os.path.join(ROOT, "build", "grade", "handout-" + lab)] + extra)
-    result = grade.grade(args, grade.load_spec(lab), tree)
+    spec = grade.load_spec(lab)
+    args.time_limit = spec.get("time_limit", 10)
+    result = grade.grade(args, spec, tree)
     grade.report.write(result, args.out)
     problems = [result["build"]] if result["build"] else []
     if result["score"] != 0:
