@@ -24,7 +24,7 @@ from mutants import ROOT, apply, conclude  # noqa: E402
 ROBUST = os.path.join(HERE, "robust")
 WANT = {"segv": "crashed with signal 11 (SIGSEGV)", "loop": "time limit 3 s",
         "flood": "printed more than 1 MB", "escape": None, "fine": None}
-ESCAPES = ["/tmp/tiger-grade-escaped", os.path.join(ROBUST, "escape.tig.escaped")]
+ESCAPES = ["/dev/shm/tiger-grade-escaped", os.path.join(ROBUST, "escape.tig.escaped")]
 
 
 def graded(patch, extra):
