@@ -259,7 +259,7 @@ private:
   T_exp moveDst(int depth);
   T_exp exp(int depth);
   T_exp call(int depth);
-  Temp_label target(int depth, const char* what);
+  LabelUse target(int depth, const char* what);
 
   Scanner scan_;
   Token tok_;
@@ -453,9 +453,10 @@ T_stm Reader::nonSeq(int depth) {
   if (isName("JUMP")) {
     shift();
     expect(Tok::LParen, "'(' after JUMP");
-    Temp_label l = target(depth + 1, "JUMP");
+    LabelUse j = target(depth + 1, "JUMP");
+    notes_.back().jumps.push_back(j);
     expect(Tok::RParen, "')' closing JUMP");
-    return arena_.Jump(l);
+    return arena_.Jump(j.label);
   }
   if (isName("CJUMP")) return cjump(depth);
   if (isName("MOVE")) return move(depth);
@@ -469,16 +470,15 @@ T_stm Reader::nonSeq(int depth) {
   expected("a statement (SEQ LABEL JUMP CJUMP MOVE EXP)");
 }
 
-// The label of JUMP(NAME L) or of a CALL's NAME f: computed targets are not run.
-Temp_label Reader::target(int depth, const char* what) {
+// The label of JUMP(NAME L) or of a CALL's NAME f, and where it is: computed targets
+// are not run.
+LabelUse Reader::target(int depth, const char* what) {
   enter(depth);
   if (!isName("NAME"))
     expected(std::string("NAME L (") + what + " of a computed address is not supported)");
   shift();
   Loc at = tok_.loc;
-  Temp_label l = label();
-  if (std::string_view(what) == "JUMP") notes_.back().jumps.push_back({l, at});
-  return l;
+  return {label(), at};
 }
 
 constexpr RelOp kRelOps[] = {RelOp::EQ, RelOp::NE,  RelOp::LT,  RelOp::GT,  RelOp::LE,
@@ -594,7 +594,7 @@ T_exp Reader::call(int depth) {
   shift();
   expect(Tok::LParen, "'(' after CALL");
   Loc at = tok_.loc;
-  Temp_label f = target(depth + 1, "CALL");
+  Temp_label f = target(depth + 1, "CALL").label;
   std::vector<T_exp> args;
   while (tok_.kind == Tok::Comma) {
     shift();
