@@ -42,6 +42,15 @@ std::optional<std::string> linearizeProgram(ir::Program& prog, Context& cx, bool
   return std::nullopt;
 }
 
+std::optional<std::string> checkProgram(const ir::Program& prog, bool traces) {
+  for (const ir::ProcFrag& proc : prog.procs) {
+    auto problem = checkCanonical(proc.body);
+    if (!problem && traces) problem = checkTraces(proc.body);
+    if (problem) return inProc(proc, problem);
+  }
+  return std::nullopt;
+}
+
 std::optional<std::string> traceProgram(ir::Program& prog, Context& cx, bool verify) {
   for (ir::ProcFrag& proc : prog.procs) {
     if (isCanonical(proc.body)) {

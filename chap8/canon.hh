@@ -64,4 +64,8 @@ std::optional<std::string> checkTraces(const std::vector<T_stm>& stms);
 std::optional<std::string> linearizeProgram(ir::Program& prog, Context& cx, bool verify);
 std::optional<std::string> traceProgram(ir::Program& prog, Context& cx, bool verify);
 
+// The checkers over bodies read back from a dump (`tigerc --from --verify`): every PROC
+// canonical and, with `traces`, trace-scheduled too; the first violation, named by PROC.
+std::optional<std::string> checkProgram(const ir::Program& prog, bool traces);
+
 } // namespace tiger::canon

@@ -101,6 +101,16 @@ std::optional<std::string> parseOne(std::string_view arg, Options& o, bool& runA
   return std::nullopt;
 }
 
+} // namespace
+
+std::string_view stageName(RunStage s) {
+  for (const auto& [name, stage] : kRunStages)
+    if (stage == s) return name;
+  return "?";
+}
+
+namespace {
+
 // How far down the pipeline an --emit stage or a --from/--run-at stage is: a dump read
 // by --from can be printed, drawn and run at its own stage and the later ones only.
 int rank(Emit e) {
@@ -115,7 +125,7 @@ int rank(Emit e) {
 int rank(RunStage s) { return s == RunStage::Ir ? 0 : s == RunStage::Linear ? 1 : 3; }
 
 std::optional<std::string> checkFrom(Options& o, bool runAtGiven) {
-  std::string from = o.from == RunStage::Ir ? "ir" : o.from == RunStage::Linear ? "linear" : "traces";
+  std::string from(stageName(*o.from));
   if (!runAtGiven) o.runAt = *o.from;
   if (rank(o.emit) < 0 || o.runMlir)
     return "--from=" + from + " reads IR; this output needs Tiger source";

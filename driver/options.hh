@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace tiger::driver {
 
@@ -35,6 +36,9 @@ struct Options {
 };
 
 extern const char* const kUsage;
+
+// "ir", "linear" or "traces", as --run-at and --from spell it.
+std::string_view stageName(RunStage s);
 
 // Fills `opts` from argv; returns an error message for a bad command line.
 std::optional<std::string> parseOptions(int argc, char** argv, Options& opts);

@@ -95,12 +95,11 @@ int fromDump(const Options& opts, const SourceFile& src, Diagnostics& diag, Pass
   if (!prog) return code(ExitCode::Syntax);
   clock.lap("read");
   auto broken = [&](const std::string& err) {
-    std::cerr << src.name() << ": error: --from="
-              << (opts.from == RunStage::Linear ? "linear" : "traces") << ": " << err;
+    std::cerr << src.name() << ": error: --from=" << stageName(*opts.from) << ": " << err;
     return code(ExitCode::BadIr);
   };
-  if (opts.verify)
-    if (auto err = checkStage(*prog, *opts.from)) return broken(*err);
+  if (opts.verify && opts.from != RunStage::Ir) // IR trees have no invariant to break
+    if (auto err = canon::checkProgram(*prog, opts.from == RunStage::Traces)) return broken(*err);
   if (opts.emit == Emit::CfgDot && opts.from == RunStage::Traces) {
     auto err = canon::emitScheduledDot(std::cout, *prog); // the dump's own order
     return err ? broken(*err) : 0;

@@ -55,16 +55,6 @@ std::optional<std::string> printBlocks(std::ostream& out, ir::Program& prog,
   return std::nullopt;
 }
 
-std::optional<std::string> checkStage(const ir::Program& prog, RunStage stage) {
-  if (stage == RunStage::Ir) return std::nullopt;
-  for (const ir::ProcFrag& proc : prog.procs) {
-    auto err = canon::checkCanonical(proc.body);
-    if (!err && stage == RunStage::Traces) err = canon::checkTraces(proc.body);
-    if (err) return "in PROC " + proc.frame->name().str() + ": " + *err;
-  }
-  return std::nullopt;
-}
-
 void drawIrTrees(std::ostream& out, const ir::Program& prog) {
   for (const ir::ProcFrag& proc : prog.procs)
     for (T_stm s : proc.body) tree::drawStm(out, s, proc.frame->name().str());

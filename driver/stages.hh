@@ -24,11 +24,6 @@ int runProgram(const Options& opts, const ir::Program& prog);
 std::optional<std::string> printBlocks(std::ostream& out, ir::Program& prog,
                                        canon::Context& cx, bool verify);
 
-// --verify on a dump read by --from: linear code must be canonical (checkCanonical),
-// traces canonical and scheduled (checkTraces); nullopt, or "in PROC f: <checker's
-// message>" for the first PROC that breaks them. IR trees have nothing more to check.
-std::optional<std::string> checkStage(const ir::Program& prog, RunStage stage);
-
 // --emit=ir-dot: one digraph per PROC body tree.
 void drawIrTrees(std::ostream& out, const ir::Program& prog);
 
