@@ -9,7 +9,6 @@ by stubs that stop with exit 78) and graded like any submission, in the shared s
 build (only the stubbed files differ from the last build). Expects: the handout
 builds, every program loses its points with a one-line reason, the score is 0.
 """
-import argparse
 import os
 import subprocess
 import sys
@@ -20,7 +19,7 @@ ROOT = os.path.dirname(LABS)
 sys.path.insert(0, LABS)
 sys.path.insert(0, HERE)
 import grade  # noqa: E402
-from mutants import conclude  # noqa: E402
+from mutants import arguments, conclude  # noqa: E402
 
 
 def grade_handout(lab, reference, extra):
@@ -50,15 +49,10 @@ def grade_handout(lab, reference, extra):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("reference")
-    ap.add_argument("labs", nargs="+")
-    ap.add_argument("--scratch")
-    a = ap.parse_args(argv)
-    extra = ["--scratch", a.scratch] if a.scratch else []
+    reference, labs, extra = arguments(argv, __doc__)
     problems = []
-    for lab in a.labs:
-        problems += grade_handout(lab, os.path.abspath(a.reference), extra)
+    for lab in labs:
+        problems += grade_handout(lab, os.path.abspath(reference), extra)
     return conclude("handout scores 0", problems)
 
 

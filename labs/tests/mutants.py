@@ -87,14 +87,19 @@ def conclude(test, problems):
     return 1 if problems else 0
 
 
-def main(argv):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def arguments(argv, doc):
+    """REFERENCE LAB... [--scratch DIR], the command line of the grader's tests:
+    (reference, labs, the extra arguments of grade.py)."""
+    ap = argparse.ArgumentParser(description=doc.split("\n")[0])
     ap.add_argument("reference")
     ap.add_argument("labs", nargs="+")
     ap.add_argument("--scratch")
     a = ap.parse_args(argv)
-    reference, labs = a.reference, a.labs
-    extra = ["--scratch", a.scratch] if a.scratch else []
+    return a.reference, a.labs, ["--scratch", a.scratch] if a.scratch else []
+
+
+def main(argv):
+    reference, labs, extra = arguments(argv, __doc__)
     tree = os.path.join(ROOT, "build", "grade", "mutants", "tree")
     failed = []
     for lab in labs:
