@@ -4,9 +4,10 @@
 //   mlir-cpu-runner-19 prog.llvm.mlir -e main -entry-point-result=void --disable-lsr
 //                      --shared-libs=libtigerrt.so                 (the program's stdio)
 //
-// Both files are mkstemp temporaries, removed afterwards. Each child is spawned with
-// posix_spawn, given an address-space limit at once (prlimit) and killed when it
-// outlives the time limit, so a run never hangs nor eats the machine's memory.
+// Both files are mkstemp temporaries, removed afterwards. Each child is forked, sets its
+// own address-space limit before it execs the tool (so no instant of the tool runs
+// without it), and is killed when it outlives the time limit: a run never hangs nor eats
+// the machine's memory.
 #include "ptoext/mlir_run.hh"
 
 #include "chap7/diag.hh"
@@ -16,7 +17,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
-#include <spawn.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -143,31 +143,32 @@ std::vector<char*> pointers(std::vector<std::string>& strings) {
   return out;
 }
 
-// Caps the address space of process `pid` at `mib` MiB (0: no cap).
-void limitMemory(pid_t pid, std::size_t mib) {
-  if (mib == 0) return;
-  rlim_t bytes = static_cast<rlim_t>(mib) << 20;
-  struct rlimit limit = {bytes, bytes};
-  ::prlimit(pid, RLIMIT_AS, &limit, nullptr);
+// In a forked child: caps its address space at `mib` MiB (0: no cap), puts `in`, `out`,
+// `err` on 0, 1, 2 and execs. Only async-signal-safe calls: the parent has threads.
+[[noreturn]] void execTool(char* const* args, char* const* envp, int in, int out, int err,
+                           std::size_t mib) {
+  if (mib != 0) {
+    rlim_t bytes = static_cast<rlim_t>(mib) << 20;
+    struct rlimit limit = {bytes, bytes};
+    if (::setrlimit(RLIMIT_AS, &limit) != 0) ::_exit(127);
+  }
+  if (::dup2(in, 0) < 0 || ::dup2(out, 1) < 0 || ::dup2(err, 2) < 0) ::_exit(127);
+  ::execve(args[0], args, envp);
+  ::_exit(127); // not started: the parent reports "failed with status 127"
 }
 
 // Runs argv[0] with stdin/stdout/stderr on `in`, `out`, `err` and `extraEnv` added to
 // the environment, within opts' memory limit, killing it after opts.timeoutSeconds.
 Ended runChild(std::vector<std::string> argv, int in, int out, int err,
                const MlirRunOptions& opts, const std::vector<std::string>& extraEnv = {}) {
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, in, 0);
-  posix_spawn_file_actions_adddup2(&actions, out, 1);
-  posix_spawn_file_actions_adddup2(&actions, err, 2);
   std::vector<std::string> env = environment(extraEnv);
   std::vector<char*> args = pointers(argv), envp = pointers(env);
   Ended ended;
-  pid_t pid;
-  ended.started = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), envp.data()) == 0;
-  posix_spawn_file_actions_destroy(&actions);
+  if (::access(args[0], X_OK) != 0) return ended; // "cannot start TOOL"
+  pid_t pid = ::fork();
+  if (pid == 0) execTool(args.data(), envp.data(), in, out, err, opts.memoryLimitMiB);
+  ended.started = pid > 0;
   if (!ended.started) return ended;
-  limitMemory(pid, opts.memoryLimitMiB);
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(opts.timeoutSeconds);
   while (::waitpid(pid, &ended.status, WNOHANG) == 0) {
     if (std::chrono::steady_clock::now() > deadline) {
