@@ -10,7 +10,9 @@
 #include <deque>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
+#include <vector>
 
 namespace tiger {
 
@@ -49,8 +51,13 @@ public:
 private:
   int nextTemp_ = 100;
   int nextLabel_ = 0;
-  std::deque<std::string> names_;
-  std::unordered_map<std::string, const std::string*> interned_;
+  // A fresh label "L<n>" is never hashed: fresh_[n] finds it by number, and namedLabel
+  // looks there first for a name of that form. A named "L<n>" made before (a label read
+  // from a dump) sets claimed_[n], so newLabel skips n.
+  std::deque<std::string> names_; // a deque never moves its strings: labels point here
+  std::vector<const std::string*> fresh_;
+  std::vector<bool> claimed_;
+  std::unordered_map<std::string_view, const std::string*> named_; // views of names_
 };
 
 } // namespace tiger
