@@ -3,6 +3,7 @@
 # As root it runs apt-get; otherwise it prints the exact command to run.
 #   bison, flex          the scanner and parser generators (Bison >= 3.8)
 #   cmake, g++, make     the build
+#   libmimalloc-dev      the allocator tigerc links (driver/CMakeLists.txt)
 #   googletest, libgtest-dev  the unit tests
 #   graphviz             `dot`, to check and render the CFG drawings
 #   mlir-19-tools, llvm-19-tools  mlir-opt-19 / mlir-cpu-runner-19 for ptoext
@@ -14,7 +15,7 @@
 #   nodejs, npm          the same, only when `node`/`npm` are missing (a machine may have
 #                        another build of node, with npm inside, that Debian's npm conflicts with)
 set -eu
-packages=(bison flex cmake g++ make googletest libgtest-dev graphviz python3
+packages=(bison flex cmake g++ make libmimalloc-dev googletest libgtest-dev graphviz python3
           mlir-19-tools llvm-19-tools
           texlive-latex-recommended texlive-pictures poppler-utils patch
           emscripten chromium clang-14 libclang-rt-14-dev)
