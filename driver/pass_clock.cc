@@ -17,6 +17,7 @@ void PassClock::lap(const char* stage) {
 }
 
 PassClock::~PassClock() {
+  lap("free"); // the clock dies last: this lap is freeing the program, AST and source
   for (const Lap& l : laps_)
     std::fprintf(stderr, "time: %-17s %10.1f ms   peak rss %8ld KiB\n", l.stage.c_str(), l.ms,
                  l.maxRssKb);

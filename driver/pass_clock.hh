@@ -1,5 +1,6 @@
 // pass_clock.hh - --time-passes: wall time of each stage and the peak memory (max RSS)
-// reached by the end of it, printed to stderr when the pipeline ends.
+// reached by the end of it, printed to stderr when the pipeline ends. The last lap,
+// "free", is the time the clock's owner spends destroying what it made after it.
 #pragma once
 
 #include <chrono>

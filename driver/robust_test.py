@@ -181,11 +181,16 @@ def scaling_checks(exe):
 
 
 def time_passes_checks(exe):
-    r = tigerc(exe, "--time-passes", "--emit=mlir", "-", stdin=b"printi(1)")
-    stages = [line.split()[1] for line in r.stderr.decode().splitlines()
-              if line.startswith("time:")]
-    yield "--time-passes times every ptoext stage", stages == [
-        "read", "parse", "check", "lower", "CtrlFlowTransform", "ConvertToSSA", "emit-mlir"]
+    def stages(*args):
+        r = tigerc(exe, "--time-passes", *args, "-", stdin=b"printi(1)")
+        return [line.split()[1] for line in r.stderr.decode().splitlines()
+                if line.startswith("time:")]
+    yield "--time-passes times every ptoext stage", stages("--emit=mlir") == [
+        "read", "parse", "check", "lower", "CtrlFlowTransform", "ConvertToSSA", "emit-mlir",
+        "free"]
+    yield "--time-passes times every chapter 8 stage, the output and freeing", stages(
+        "--emit=traces") == ["read", "parse", "check", "translate", "linearize", "traces",
+                             "output", "free"]
 
 
 GROUPS = (output_checks, input_checks, print_checks, limit_checks, nesting_checks,
