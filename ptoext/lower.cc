@@ -22,6 +22,7 @@
 
 #include "chap7/types.hh"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -137,11 +138,6 @@ template <class... E> std::vector<ExprPtr> exprs(E... e) {
   return v;
 }
 
-void append(Block& out, Block& more) {
-  for (sir::StmtPtr& s : more) out.push_back(std::move(s));
-  more.clear();
-}
-
 // Everything the functions of one module share: the module and variable locations.
 struct ModuleCtx {
   sir::Module& mod;
@@ -166,9 +162,10 @@ private:
   VarId newVar(std::string base, bool isStable);
   VarId newTemp();
   ExprPtr temp(ExprPtr value, Block& out);
+  bool isStable(const sir::Expr& e) const;
   ExprPtr stable(ExprPtr e, Block& out);
   ExprPtr atomic(ExprPtr e, Block& out);
-  void settle(std::vector<ExprPtr*> prior, Block& next, Block& out);
+  ExprPtr later(const std::vector<ExprPtr*>& prior, const ast::Exp& e, Block& out);
   ExprPtr need(ExprPtr e) const;
   std::vector<ExprPtr> operands(const std::vector<const ast::Exp*>& es, Block& out);
   void discard(ExprPtr e, Block& out);
@@ -289,12 +286,14 @@ ExprPtr FunctionLowering::temp(ExprPtr value, Block& out) {
 
 // A value that later effects cannot change: constants and temporaries stay, anything
 // reading a variable or memory is copied.
+bool FunctionLowering::isStable(const sir::Expr& e) const {
+  if (e.kind == sir::ExprKind::Const || e.kind == sir::ExprKind::String) return true;
+  return e.kind == sir::ExprKind::VarRef &&
+         stable_[static_cast<std::size_t>(sir::as<sir::VarRef>(&e)->var)];
+}
+
 ExprPtr FunctionLowering::stable(ExprPtr e, Block& out) {
-  if (e->kind == sir::ExprKind::Const || e->kind == sir::ExprKind::String) return e;
-  if (e->kind == sir::ExprKind::VarRef &&
-      stable_[static_cast<std::size_t>(sir::as<sir::VarRef>(e.get())->var)])
-    return e;
-  return temp(std::move(e), out);
+  return isStable(*e) ? std::move(e) : temp(std::move(e), out);
 }
 
 // A constant or a variable, so it can be used twice.
@@ -303,12 +302,26 @@ ExprPtr FunctionLowering::atomic(ExprPtr e, Block& out) {
   return temp(std::move(e), out);
 }
 
-// Appends `next` (the statements of a later operand) after making the values of the
-// earlier operands stable.
-void FunctionLowering::settle(std::vector<ExprPtr*> prior, Block& next, Block& out) {
-  if (next.empty()) return;
-  for (ExprPtr* p : prior) *p = stable(std::move(*p), out);
-  append(out, next);
+// Lowers `e`, a later operand, after the earlier operands' values `prior`: when e adds
+// statements, those values are made stable before them (the rule e1 op e2 above). Their
+// temporaries are made after e's, and their assignments fill slots kept empty in `out`
+// while e is lowered there: e's statements are never moved, so right-nested operands
+// a + (b + (c + ...)) lower in linear time, not once per level.
+ExprPtr FunctionLowering::later(const std::vector<ExprPtr*>& prior, const ast::Exp& e,
+                                Block& out) {
+  std::size_t slot = out.size();
+  std::size_t saves = static_cast<std::size_t>(
+      std::count_if(prior.begin(), prior.end(), [&](ExprPtr* p) { return !isStable(**p); }));
+  out.resize(slot + saves); // the empty slots
+  ExprPtr v = need(exp(e, out));
+  if (out.size() == slot + saves) { // e added nothing: the earlier values stay as they are
+    out.resize(slot);
+    return v;
+  }
+  Block made;
+  for (ExprPtr* p : prior) *p = stable(std::move(*p), made);
+  std::move(made.begin(), made.end(), out.begin() + static_cast<std::ptrdiff_t>(slot));
+  return v;
 }
 
 ExprPtr FunctionLowering::need(ExprPtr e) const {
@@ -316,23 +329,15 @@ ExprPtr FunctionLowering::need(ExprPtr e) const {
   return e;
 }
 
-// Lowers operands left to right (the rule e1 op e2 above, for any number). The first
-// has no earlier value to settle: it goes straight to `out`, so a left-deep chain
-// a+b+...+z does not move its statements once per level.
+// Lowers operands left to right (the rule e1 op e2 above, for any number).
 std::vector<ExprPtr> FunctionLowering::operands(const std::vector<const ast::Exp*>& es,
                                                 Block& out) {
   std::vector<ExprPtr> vals;
+  vals.reserve(es.size()); // `prior` points into vals
+  std::vector<ExprPtr*> prior;
   for (const ast::Exp* e : es) {
-    if (vals.empty()) {
-      vals.push_back(need(exp(*e, out)));
-      continue;
-    }
-    Block b;
-    ExprPtr v = need(exp(*e, b));
-    std::vector<ExprPtr*> prior;
-    for (ExprPtr& p : vals) prior.push_back(&p);
-    settle(prior, b, out);
-    vals.push_back(std::move(v));
+    vals.push_back(vals.empty() ? need(exp(*e, out)) : later(prior, *e, out));
+    prior.push_back(&vals.back());
   }
   return vals;
 }
@@ -344,7 +349,7 @@ void FunctionLowering::discard(ExprPtr e, Block& out) {
 // v = e; when e is the temporary the last statement just computed, that statement
 // assigns v directly (`_t3 = f(x); v = _t3` becomes `v = f(x)`).
 void FunctionLowering::assignTo(VarId v, ExprPtr e, Block& out) {
-  if (e->kind == sir::ExprKind::VarRef && !out.empty() &&
+  if (e->kind == sir::ExprKind::VarRef && !out.empty() && out.back() && // not a slot of later()
       out.back()->kind == sir::StmtKind::Assign) {
     auto* last = sir::as<sir::Assign>(out.back().get());
     VarId t = sir::as<sir::VarRef>(e.get())->var;
@@ -421,9 +426,7 @@ ExprPtr FunctionLowering::var(const ast::Var& v, Block& out) {
 ExprPtr FunctionLowering::subscriptAddress(const ast::SubscriptVar& s, ExprPtr* base,
                                            Block& out) {
   ExprPtr arr = var(*s.var, out);
-  Block b;
-  ExprPtr index = need(exp(*s.index, b));
-  settle({&arr}, b, out);
+  ExprPtr index = later({&arr}, *s.index, out);
   *base = atomic(std::move(arr), out);
   return temp(runtimeCall("checkIndex", exprs(sir::cloneExpr(**base), std::move(index))), out);
 }
@@ -517,9 +520,7 @@ void FunctionLowering::assign(const ast::AssignExp& a, Block& out) {
   } else {
     index = subscriptAddress(*ast::as<ast::SubscriptVar>(a.var.get()), &base, out);
   }
-  Block b;
-  ExprPtr v = need(exp(*a.exp, b));
-  settle({&base}, b, out);
+  ExprPtr v = later({&base}, *a.exp, out);
   out.push_back(std::make_unique<sir::Store>(std::move(base), std::move(index), std::move(v)));
 }
 
