@@ -12,6 +12,8 @@ Scaling: every shape of gen.py at growing sizes; median user CPU seconds of
 --emit=traces and --emit=mlir, each over lexing alone (--emit=tokens), and the
 exponent k of time ~ N^k from the smallest size to the largest (1 = linear; the goal:
 10x the input costs at most 12x the time, k <= 1.08).
+Icount: the same exponents from instructions counted by valgrind (callgrind), which
+do not depend on the machine's load: exact where the timings of nests are a few ms.
 """
 import math
 import os
@@ -146,10 +148,35 @@ def scaling(tigerc):
                                              exponent(sizes, mlir)))
 
 
+def instructions(tigerc, args, path):
+    """Instructions tigerc executes (valgrind --tool=callgrind), in millions."""
+    r = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                        tigerc, *args, path], capture_output=True, text=True)
+    for line in r.stderr.splitlines():
+        if "Collected" in line:
+            return int(line.split()[-1]) / 1e6
+    sys.exit("valgrind gave no count: " + r.stderr[-300:])
+
+
+def icount(tigerc):
+    print("== scaling by instruction count (valgrind): millions at the smallest and the")
+    print("   largest size; k: instructions ~ N^k (1 = linear; the goal k <= 1.08)")
+    print("%-9s %13s %9s %9s %5s %9s %9s %5s" % ("shape", "N", "traces", "", "k", "mlir", "",
+                                               "k"))
+    for shape, sizes in SCALING.items():
+        small, large = sizes[0], sizes[-1] if sizes[-1] <= 10_000 else 10_000
+        row = []
+        for stage in ("--emit=traces", "--emit=mlir"):
+            a = instructions(tigerc, [stage], generate(shape, small))
+            b = instructions(tigerc, [stage], generate(shape, large))
+            row += [a, b, math.log(b / a) / math.log(large / small)]
+        print("%-9s %6d-%6d %9.1f %9.1f %5.2f %9.1f %9.1f %5.2f" % (shape, small, large, *row))
+
+
 def main():
     tigerc = os.path.abspath(sys.argv[1])
     os.makedirs(OUT, exist_ok=True)
-    which = sys.argv[2:] or ["front", "canon", "pto", "scaling"]
+    which = sys.argv[2:] or ["front", "canon", "pto", "scaling"]  # icount: on request
     if "front" in which:
         front_end(tigerc)
     if "canon" in which:
@@ -158,6 +185,8 @@ def main():
         ptoext(tigerc)
     if "scaling" in which:
         scaling(tigerc)
+    if "icount" in which:
+        icount(tigerc)
 
 
 if __name__ == "__main__":
