@@ -72,15 +72,16 @@ clean:
 	rm -rf $(BUILD)
 
 # ASan + UBSan build of the unit tests and testcase suites in $(SANITIZE_BUILD). Left
-# to the release build: robustness (its 50 MB source) and driver.robust (ulimit -v and
-# CPU budgets, which a sanitizer's shadow memory and slowdown defeat).
+# to the release build: robustness (its 50 MB source), driver.robust and the graders'
+# tests grade.* (they run tigerc under ulimit -v, CPU budgets and a sandbox, which a
+# sanitizer's shadow memory, slowdown and preloaded runtime defeat).
 SANITIZE_BUILD ?= build-asan
 sanitize:
 	@test -f $(SANITIZE_BUILD)/CMakeCache.txt || cmake -S . -B $(SANITIZE_BUILD) \
 	  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTIGER_SANITIZE=ON
 	cmake --build $(SANITIZE_BUILD) -j$(JOBS)
 	cd $(SANITIZE_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	  ctest --output-on-failure -j$(JOBS) --timeout 1200 -E '^(robustness|driver\.robust)$$'
+	  ctest --output-on-failure -j$(JOBS) --timeout 1200 -E '^(robustness|driver\.robust|grade\..*)$$'
 
 # The part of `make sanitize` CI can afford (about half the build: no GoogleTest
 # programs): tigerc and libtigerrt.so sanitized, every testcase compiled, run after

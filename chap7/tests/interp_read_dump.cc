@@ -86,7 +86,7 @@ TEST(ReadDump, FramesAndMainComeBack) {
   EXPECT_EQ(runProgram(*empty.prog).result.exitCode, 0);
 }
 
-TEST(ReadDump, LongSeqSpineAndDeepNesting) {
+TEST(ReadDump, LongSeqSpineIsReadWithoutRecursion) {
   std::string text = "PROC tigermain\n# formals: none; frame: 0 bytes\n";
   const int n = 200000;
   for (int i = 0; i < n; ++i)
@@ -95,7 +95,14 @@ TEST(ReadDump, LongSeqSpineAndDeepNesting) {
   Read r = readText(text);
   ASSERT_TRUE(r.prog) << r.errors.substr(0, 300);
   EXPECT_EQ(runProgram(*r.prog).out, "1");
+}
 
+TEST(ReadDump, NestingPastTheLimitIsRefused) {
+#ifdef __SANITIZE_ADDRESS__
+  GTEST_SKIP() << "AddressSanitizer cannot clean a stack over 64 MiB that an exception "
+                  "unwinds (google/sanitizers#189), so it reports false overflows here; "
+                  "the release build runs this test";
+#endif
   std::string deep = "PROC tigermain\n# formals: none; frame: 0 bytes\nEXP(";
   for (int i = 0; i <= tree::kMaxReadDepth; ++i)
     deep += "MEM(";
