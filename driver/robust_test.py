@@ -102,6 +102,13 @@ def limit_checks(exe):
         r.returncode == 71 and b"runtime error: out of stack at call depth" in r.stderr)
     r = tigerc(exe, "--run", "--max-depth=0", "--max-steps=0", "-", stdin=DEEP, preexec_fn=small)
     yield "--run recursion 10^7 deep -> 71", r.returncode == 71 and b"out of stack" in r.stderr
+    # On the 2 GiB stack, Tiger calls get 256 MiB (as under --run-mlir): ~400000 calls.
+    r = tigerc(exe, "--run", "--max-depth=0", "--max-steps=0", "-", stdin=RUNAWAY)
+    yield "--run runaway recursion on the big stack -> 71", (
+        r.returncode == 71 and b"runtime error: out of stack at call depth" in r.stderr)
+    r = tigerc(exe, "--run", "--max-depth=0", "--max-steps=0", "-", stdin=DEEP.replace(
+        b"10000000", b"300000"))
+    yield "--run recursion 300000 deep on the big stack", r.stdout == b"300000"
     if not HAVE_MLIR:
         return
     r = tigerc(exe, "--run-mlir", "--max-depth=0", "-", stdin=RUNAWAY)
