@@ -164,7 +164,7 @@ def icount(tigerc):
     print("%-9s %13s %9s %9s %5s %9s %9s %5s" % ("shape", "N", "traces", "", "k", "mlir", "",
                                                "k"))
     for shape, sizes in SCALING.items():
-        small, large = sizes[0], sizes[-1] if sizes[-1] <= 10_000 else 10_000
+        small, large = sizes[0], min(sizes[-1], 10_000)
         row = []
         for stage in ("--emit=traces", "--emit=mlir"):
             a = instructions(tigerc, [stage], generate(shape, small))

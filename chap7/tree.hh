@@ -199,10 +199,11 @@ public:
 
 private:
   // Nodes are placed one after another in large chunks (one allocation per chunk, not
-  // per node). A chunk is 1 MiB, above malloc's mmap threshold: it is mapped on its own
-  // (pages are touched only as nodes fill them) and never makes malloc consolidate the
-  // small blocks the passes free. CALL and JUMP nodes own a std::vector, so their destructors are recorded
-  // and run when the arena dies; the other kinds are trivially destructible.
+  // per node). A chunk is 1 MiB, above glibc's mmap threshold: it is mapped on its own
+  // (pages are touched only as nodes fill them) rather than carved from the heap of
+  // small blocks the passes free. CALL and JUMP nodes own a std::vector, so their
+  // destructors are recorded and run when the arena dies; the other kinds are trivially
+  // destructible.
   static constexpr std::size_t kChunkBytes = 1 << 20;
   void* allocate(std::size_t bytes, std::size_t align);
   template <class T, class... A> T* make(A&&... a) {

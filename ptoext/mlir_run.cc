@@ -164,7 +164,7 @@ Ended runChild(std::vector<std::string> argv, int in, int out, int err,
   std::vector<std::string> env = environment(extraEnv);
   std::vector<char*> args = pointers(argv), envp = pointers(env);
   Ended ended;
-  if (::access(args[0], X_OK) != 0) return ended; // "cannot start TOOL"
+  if (!isExecutable(argv[0])) return ended; // "cannot start TOOL"
   pid_t pid = ::fork();
   if (pid == 0) execTool(args.data(), envp.data(), in, out, err, opts.memoryLimitMiB);
   ended.started = pid > 0;
