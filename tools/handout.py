@@ -8,12 +8,14 @@
 Input: the repository's files (git ls-files, plus new files git does not ignore), the
 LAB markers in its C++ sources (tools/lab_markers.py), and labs/LAB/: handout.md (the
 text, with directives), lab.json, grading.json, the example program. Output, in OUT/:
-every file, the lab's regions replaced by their stubs and every marker removed; of
-labs/, only this lab's folder and the shared files; the Makefile's `LAB ?=` set to the
+every file, the lab's regions and those of every later lab replaced by their stubs
+(no handout holds the solution of its lab or of a later one) and every marker
+removed; of labs/, only this lab's folder (without its mutants) and the shared files; the Makefile's `LAB ?=` set to the
 lab; README.md opening with a pointer to HANDOUT.md; HANDOUT.md, whose listings and pictures come from running the reference tigerc on
 the example now (handout_text.py), and HANDOUT.html when pandoc is installed.
 """
 import argparse
+import json
 import os
 import re
 import shutil
@@ -41,22 +43,35 @@ def repo_files():
 
 
 def lab_names():
-    """The labs: the folders of labs/ holding a handout.md."""
+    """The labs, in course order: the folders of labs/ holding a handout.md, by the
+    "order" of their lab.json."""
     labs = os.path.join(ROOT, "labs")
-    return sorted(d for d in os.listdir(labs)
-                  if os.path.isfile(os.path.join(labs, d, "handout.md")))
+
+    def order(d):
+        with open(os.path.join(labs, d, "lab.json")) as f:
+            return json.load(f)["order"], d
+    return sorted((d for d in os.listdir(labs)
+                   if os.path.isfile(os.path.join(labs, d, "handout.md"))), key=order)
+
+
+def later_labs(lab):
+    """The labs that come after `lab`: their solutions stay out of its handout."""
+    labs = lab_names()
+    return labs[labs.index(lab) + 1:]
 
 
 def wanted(path, lab, labs):
-    """Another lab's folder stays out of the handout; everything else goes in."""
+    """Another lab's folder and the lab's own mutants (solution lines) stay out of
+    the handout; everything else goes in."""
     parts = path.split("/")
-    return not (len(parts) > 2 and parts[0] == "labs" and parts[1] in labs
-                and parts[1] != lab)
+    if len(parts) > 2 and parts[0] == "labs" and parts[1] in labs:
+        return parts[1] == lab and parts[2] != "mutants"
+    return True
 
 
 def handout_text_of(path, text, lab):
     if lab_markers.is_source(path):
-        return lab_markers.cut(path, text, lab)
+        return lab_markers.cut(path, text, lab, later_labs(lab))
     if path == "Makefile":
         return re.sub(r"(?m)^LAB \?=.*$", f"LAB ?= {lab}", text)
     if path == "README.md":

@@ -3,8 +3,9 @@
 
 Input: the text of one C++ source and its path in the repository. Output: its regions
 (lab, what, stub lines, solution lines), the errors of a malformed file, and the text a
-lab's handout gets: that lab's regions replaced by a TODO line and their stub, every
-other region kept as solution, every marker line removed.
+lab's handout gets: that lab's regions replaced by a TODO line and their stub, the
+later labs' regions by their stub, every earlier region kept as solution, every marker
+line removed.
 
     // LAB canon BEGIN reorder()
     // LAB STUB tiger::labUnwritten("canon", "reorder()", "chap8/linearize.cc");
@@ -74,9 +75,12 @@ def stub_errors(r):
             for c in calls if c != want]
 
 
-def cut(path, text, lab):
+def cut(path, text, lab, later=()):
     """The handout text of one source for `lab` (the text itself when it has no
-    markers). Raises ValueError on a malformed file."""
+    markers): `lab`'s regions become a TODO line and their stub, the regions of the
+    labs in `later` (the labs after it, whose solutions a handout must not give away)
+    their stub under a line saying so, every other region its solution. Raises
+    ValueError on a malformed file."""
     regions, errors, pieces = parse(path, text)
     if errors:
         raise ValueError("\n".join(errors))
@@ -88,6 +92,9 @@ def cut(path, text, lab):
             out.append(p)
         elif p.lab == lab:
             out.append(f"{p.indent}// TODO(lab {lab}): write {p.what}.")
+            out.extend(p.indent + s if s else "" for s in p.stub)
+        elif p.lab in later:
+            out.append(f"{p.indent}// {p.what}: lab {p.lab}, a later lab; stubbed here.")
             out.extend(p.indent + s if s else "" for s in p.stub)
         else:
             out.extend(p.solution)
