@@ -9,6 +9,7 @@ The zip holds, at its top (Gradescope unpacks it into /autograder/source):
   run_autograder   run for each submission: grades /autograder/submission with
                    labs/grade.py and writes /autograder/results/results.json
   reference/       this repository's sources: the reference compiler and the grader
+  handout/         the lab's handout (tools/handout.py): what submissions are built on
   private/         the teacher's private programs (--tests), graded as "private tests"
   lab              the lab's name
 Both scripts take the /autograder root from $AUTOGRADER_ROOT, so a test can run them on
@@ -18,6 +19,7 @@ import argparse
 import glob
 import os
 import stat
+import subprocess
 import sys
 import zipfile
 
@@ -44,11 +46,25 @@ def add(z, path, arcname):
         z.writestr(info, f.read())
 
 
-def pack(lab, tests, out):
+def handout_files(lab, tigerc, folder):
+    """(path on disk, path in the zip) of the lab's handout, cut into folder now."""
+    subprocess.run([sys.executable, os.path.join(ROOT, "tools", "handout.py"), "--lab", lab,
+                    "--tigerc", tigerc, "--out", folder], check=True, stdout=subprocess.DEVNULL)
+    for root, dirs, files in os.walk(folder):
+        dirs.sort()
+        for name in sorted(files):
+            path = os.path.join(root, name)
+            yield path, os.path.join("handout", os.path.relpath(path, folder))
+
+
+def pack(lab, tests, out, tigerc=os.path.join(ROOT, "build", "tigerc")):
     if not os.path.isfile(os.path.join(HERE, lab, "grading.json")):
         raise SystemExit("autograder: no labs/%s/grading.json" % lab)
     os.makedirs(os.path.dirname(out), exist_ok=True)
+    handout = os.path.join(os.path.dirname(os.path.abspath(out)), lab + "-handout")
     with zipfile.ZipFile(out, "w") as z:
+        for path, arc in handout_files(lab, os.path.abspath(tigerc), handout):
+            add(z, path, arc)
         for script in ("setup.sh", "run_autograder"):
             add(z, os.path.join(HERE, "autograder", script), script)
         z.writestr(zipfile.ZipInfo("lab", DATE), lab + "\n")
@@ -75,9 +91,11 @@ def main(argv):
     ap.add_argument("lab")
     ap.add_argument("--tests")
     ap.add_argument("--out")
+    ap.add_argument("--tigerc", default=os.path.join(ROOT, "build", "tigerc"),
+                    help="the reference tigerc, to write the handout's listings")
     a = ap.parse_args(argv)
     out = pack(a.lab, a.tests, a.out or os.path.join(ROOT, "build", "autograder",
-                                                      a.lab + ".zip"))
+                                                      a.lab + ".zip"), a.tigerc)
     print("wrote %s (%d KB)" % (out, os.path.getsize(out) // 1024))
     return 0
 

@@ -19,6 +19,8 @@ import argparse
 import glob
 import json
 import os
+import shutil
+import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -27,9 +29,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "testcases"))
 from run_testcases import COMPILE_ERRORS, directives  # noqa: E402
-from grader import judges, report, sandbox, submission  # noqa: E402
+from grader import confine, judges, report, sandbox, submission  # noqa: E402
 
-sandbox.RUN_BASE = os.path.join(ROOT, "build", "grade", "runs")
+sandbox.RUN_BASE = os.environ.get("TIGER_GRADE_RUNS",
+                                  os.path.join(ROOT, "build", "grade", "runs"))
 
 
 def load_spec(lab, spec_path=None):
@@ -38,14 +41,22 @@ def load_spec(lab, spec_path=None):
         return json.load(f)
 
 
+def private_group(spec):
+    return spec.get("private", {"name": "private tests", "points": 20})
+
+
 def suite(spec, tests_dir):
-    """[(group, points, [program paths], private)]: the public groups, then --tests."""
-    groups = [(g["name"], g["points"], [os.path.join(ROOT, p) for p in g["programs"]], False)
-              for g in spec["groups"]]
+    """[(group, points, [program paths], private)]: the public groups, then --tests.
+    The total is always that of grading.json's groups (100): with private tests, these
+    take their points and the public groups' are scaled to make room for them."""
+    total = sum(g["points"] for g in spec["groups"])
+    private = private_group(spec)
+    scale = (total - private["points"]) / total if tests_dir else 1
+    groups = [(g["name"], g["points"] * scale, [os.path.join(ROOT, p) for p in g["programs"]],
+               False) for g in spec["groups"]]
     if tests_dir:
         progs = sorted(glob.glob(os.path.join(os.path.abspath(tests_dir), "*.tig")))
         progs = [p for p in progs if directives(p)["exit"] not in COMPILE_ERRORS]
-        private = spec.get("private", {"name": "private tests", "points": 20})
         groups.append((private["name"], private["points"], progs, True))
     return groups
 
@@ -61,13 +72,21 @@ def judge_all(cx, tigerc, groups, jobs):
             for name, pts, progs, priv in groups]
 
 
+def shares(points, n):
+    """n shares of points, rounded to 1/10000, that add up to points exactly (the first
+    ones take the remainder): Gradescope adds the per-test max_score values."""
+    units = round(points * 10000)
+    return [(units // n + (1 if k < units % n else 0)) / 10000 for k in range(n)]
+
+
 def group_result(name, points, judged, private):
-    each = points / len(judged) if judged else 0
+    each = shares(points, len(judged)) if judged else []
     progs = [{"name": os.path.basename(p)[:-4], "path": p, "passed": v.passed,
-              "message": v.message, "score": each if v.passed else 0, "max_score": each,
-              "private": private, "metric": v.metric} for p, v in judged]
-    score = round(sum(p["score"] for p in progs), 6)  # 7 x 15/7 is 15, not 14.999...
-    return {"name": name, "points": points, "score": score, "programs": progs}
+              "message": v.message, "score": e if v.passed else 0, "max_score": e,
+              "private": private, "metric": v.metric} for (p, v), e in zip(judged, each)]
+    score = round(sum(p["score"] for p in progs), 4)
+    return {"name": name, "points": points, "score": score, "programs": progs,
+            "private": private}
 
 
 def bonus_results(cx, spec, groups, jobs):
@@ -95,25 +114,63 @@ def bonus_results(cx, spec, groups, jobs):
 def grade(args, spec, sub):
     """Grades one submission folder (None: the reference itself); returns the Result."""
     start = time.time()
+    bin_dir = sandbox.public_folder()  # what this grade runs: its tigerc, the runtime
+    try:
+        return grade_in(args, spec, sub, bin_dir, start)
+    finally:
+        shutil.rmtree(bin_dir, ignore_errors=True)
+
+
+def grade_in(args, spec, sub, bin_dir, start):
     limits = sandbox.Limits(seconds=args.time_limit)
-    cx = judges.Context(spec, args.reference, args.runtime, limits)
-    tigerc, build_msg = args.reference, ""
+    runtime = sandbox.public_copy(args.runtime, bin_dir) if os.path.isfile(args.runtime) \
+        else args.runtime
+    cx = judges.Context(spec, args.reference, runtime, limits)
+    tigerc, build_msg = sandbox.public_copy(args.reference, bin_dir), ""
     if sub:
-        tigerc, build_msg, _ = submission.build(sub, args.scratch, args.jobs)
+        tigerc, build_msg, _ = submission.build(sub, args.scratch, args.jobs,
+                                                handout_base(args), spec["lab"], bin_dir)
     groups = suite(spec, args.tests)
     if tigerc:
         judged = judge_all(cx, tigerc, groups, args.jobs)
+        build_msg = (build_msg + "; " if build_msg else "") + lost_daemons()
+        build_msg = build_msg.rstrip("; ")
     else:
         judged = [(n, pts, [(p, judges.Verdict(False, build_msg)) for p in progs], priv)
                   for n, pts, progs, priv in groups]
     results = [group_result(*g) for g in judged]
     max_score = sum(g["points"] for g in results)
-    score = round(sum(g["score"] for g in results), 6)
+    score = round(sum(g["score"] for g in results), 4)
     bonus = bonus_results(cx, spec, results, args.jobs) if tigerc else []
     return {"lab": spec["lab"], "title": spec["title"], "build": build_msg,
             "groups": results, "bonus": bonus, "score": score, "max_score": max_score,
             "percent": 100.0 * score / max_score if max_score else 0,
-            "bonus_score": sum(b["score"] for b in bonus), "seconds": time.time() - start}
+            "bonus_score": sum(b["score"] for b in bonus), "seconds": time.time() - start,
+            "confinement": sandbox.level(), "private_run": bool(args.tests),
+            "private_points": private_group(spec)["points"]}
+
+
+def lost_daemons():
+    """Ends every process the submission left (confine.reap): results are written only
+    when none is left. Says so when there were some."""
+    left = confine.reap(sandbox.level())
+    return "%d processes of your tigerc outlived it and were killed" % left if left else ""
+
+
+def handout_base(args):
+    """The trusted tree a submission is built on: --base, this tree when it is a
+    handout, else the lab's handout cut from this tree now (tools/handout.py)."""
+    if args.base:
+        return args.base
+    if os.path.isfile(os.path.join(ROOT, "HANDOUT.md")):
+        return ROOT
+    out = os.path.join(ROOT, "build", "grade", "base", args.lab)
+    if not getattr(args, "_base_made", False):
+        subprocess.run([sys.executable, os.path.join(ROOT, "tools", "handout.py"), "--lab",
+                        args.lab, "--tigerc", args.reference, "--out", out],
+                       check=True, stdout=subprocess.DEVNULL)
+        args._base_made = True
+    return out
 
 
 def parse(argv):
@@ -131,8 +188,13 @@ def parse(argv):
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--time-limit", type=float, default=None)
     ap.add_argument("--require-full", action="store_true")
+    ap.add_argument("--base", help="the lab's handout tree submissions are built on "
+                    "(default: cut from this tree)")
+    ap.add_argument("--hide-private", action="store_true",
+                    help="print no private test's message (Gradescope's visible stdout)")
     a = ap.parse_args(argv)
     a.reference, a.scratch = os.path.abspath(a.reference), os.path.abspath(a.scratch)
+    a.base = a.base and os.path.abspath(a.base)
     a.runtime = os.path.abspath(a.runtime or os.path.join(
         os.path.dirname(a.reference), "libtigerrt.so"))
     a.out = a.out or os.path.join(ROOT, "build", "grade", a.lab)
@@ -149,7 +211,7 @@ def main(argv):
     if args.all:
         return grade_class(args, spec)
     result = grade(args, spec, args.submission and os.path.abspath(args.submission))
-    print(report.table(result))
+    print(report.table(result, args.hide_private))
     report.write(result, args.out)
     print("wrote %s/results.json and junit.xml (%.1f s)" % (args.out, result["seconds"]))
     return 1 if args.require_full and result["score"] < result["max_score"] else 0

@@ -3,7 +3,7 @@
 # (labs/GRADING.md, "Gradescope"). Pick the Ubuntu 24.04 base image: it has CMake >= 3.25,
 # Bison 3.8 and the LLVM/MLIR 19 packages that tools/install-deps.sh installs.
 # 1. the packages tigerc and the grader need (python3, patch, cmake, g++, mlir-19-tools...);
-# 2. the reference tigerc and its runtime library, built from reference/ once.
+# 2. the reference tigerc and its runtime library, built from reference/ once;
 # $AUTOGRADER_ROOT replaces /autograder (for tests).
 set -eu
 ag=${AUTOGRADER_ROOT:-/autograder}
@@ -15,3 +15,9 @@ cmake -S "$ref" -B "$ref/build" -DCMAKE_BUILD_TYPE=Release
 cmake --build "$ref/build" --target tigerc tigerrt -j"$(nproc)"
 "$ref/build/tigerc" --help > /dev/null
 echo "setup.sh: reference tigerc built in $ref/build"
+# 3. the handout built once in the scratch folder (labs/grader/submission.py), so each
+#    submission compiles only the files it changed.
+export TIGER_GRADE_SCRATCH=${TIGER_GRADE_SCRATCH:-$ag/scratch} TIGER_GRADE_RUNS=$ag/runs
+python3 "$ref/labs/grade.py" "$(cat "$ag/source/lab")" --submission "$ag/source/handout" \
+  --base "$ag/source/handout" --reference "$ref/build/tigerc" --out "$ag/warm" > /dev/null
+echo "setup.sh: the handout is built in $TIGER_GRADE_SCRATCH"

@@ -5,7 +5,8 @@ Input: a lab spec (labs/NAME/grading.json), a program with its directives
 Output: a Verdict: passed or not, one line a student can act on, and the program's
 quality numbers (temps, jumps, ...) for the bonus.
 
-Nothing the student's compiler says about itself is trusted; only its printed output:
+The student's compiler gets the program's text alone (blind.py), confined
+(confine.py); nothing it says about itself is trusted, only its printed output:
   tree labs (translate, canon, traces)   student: tigerc --emit=STAGE prog.tig > dump
                                          judge:   reference --from=STAGE [--verify] --run
                                                   [--stats] dump     (stdin: the program's)
@@ -25,6 +26,7 @@ import tempfile
 from dataclasses import dataclass, field
 
 from . import sandbox
+from .blind import blind_copy
 
 MLIR_PASSES = ["--arith-expand", "--convert-scf-to-cf", "--convert-to-llvm",
                "--reconcile-unrealized-casts"]
@@ -85,9 +87,11 @@ def check_run(ran, directives):
 
 
 def student_emit(cx, tigerc, stage, program):
-    """Runs the student's tigerc --emit=stage; returns (text, problem)."""
+    """Runs the student's tigerc --emit=stage, confined, on the blind copy of a program
+    (blind.py); returns (text, problem)."""
     who = "your tigerc --emit=%s" % stage
-    ran = sandbox.run([tigerc, "--emit=" + stage, program], limits=cx.limits, untrusted=True)
+    ran = sandbox.run([tigerc, "--emit=" + stage, program], limits=cx.limits, untrusted=True,
+                      ro=[tigerc, os.path.dirname(program)])
     problem = ran.problem(cx.limits, who)
     if problem:
         return None, problem
@@ -166,27 +170,34 @@ def run_mlir(cx, mlir, stdin, work):
     src, low = os.path.join(work, "student.mlir"), os.path.join(work, "student.llvm.mlir")
     with open(src, "wb") as f:
         f.write(mlir)
-    ran = sandbox.run([opt, src] + MLIR_PASSES + ["-o", low], limits=cx.trusted)
+    ran = sandbox.run([opt, src] + MLIR_PASSES, limits=cx.trusted, untrusted=True, ro=[work])
     problem = ran.problem(cx.trusted, "mlir-opt-19 on your MLIR")
     if problem or ran.status != 0:
         return None, problem or "mlir-opt-19 rejects your MLIR: " + first_line(ran.stderr)
+    with open(low, "wb") as f:
+        f.write(ran.stdout)
     # The student's code runs here, with no step limit: the student's time limit.
     limits = sandbox.Limits(cx.limits.seconds, cx.trusted.memory, cx.trusted.output)
     ran = sandbox.run([runner, low, "-e", "main", "-entry-point-result=void", "--disable-lsr",
-                       "--shared-libs=" + cx.runtime], stdin=stdin, limits=limits)
+                       "--shared-libs=" + cx.runtime], stdin=stdin, limits=limits,
+                      untrusted=True, ro=[work, cx.runtime])
     problem = ran.problem(limits, "your MLIR, run by mlir-cpu-runner-19")
     return (None, problem) if problem else (ran, None)
 
 
 def judge(cx, tigerc, program, directives):
-    """The lab's judge on one program, in a private work folder."""
-    work = tempfile.mkdtemp(prefix="tiger-judge-")
+    """The lab's judge on one program, in a private work folder; the student's code
+    gets only the program's blind copy, never its directives."""
+    work = tempfile.mkdtemp(prefix="judge-", dir=sandbox.run_base())
+    os.chmod(work, 0o755)  # the confined MLIR run reads the student's lowered MLIR here
+    blind = blind_copy(program, sandbox.RUN_BASE)
     try:
         if cx.spec["lab"] == "ptoext":
-            return judge_ptoext(cx, tigerc, program, directives, work)
-        return judge_tree(cx, tigerc, program, directives, work)
+            return judge_ptoext(cx, tigerc, blind, directives, work)
+        return judge_tree(cx, tigerc, blind, directives, work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+        shutil.rmtree(os.path.dirname(blind), ignore_errors=True)
 
 
 def baseline(cx, program, directives):

@@ -16,20 +16,39 @@ import json
 import os
 from xml.etree import ElementTree as ET
 
+from . import confine
 
-def table(result):
+
+def table(result, hide_private=False):
+    """The terminal table. hide_private (Gradescope's visible stdout): the private
+    group, the bonus (it depends on it) and the total are left out."""
     lines = ["%s: %s" % (result["lab"], result["title"])]
+    if result.get("confinement"):
+        lines.append("  confinement: %s (%s)" % (result["confinement"],
+                                                confine.WHAT[result["confinement"]]))
     if result["build"]:
         lines.append("  " + result["build"])
     for g in result["groups"]:
-        lines.append("  %-40s %6.2f / %d" % (g["name"], g["score"], g["points"]))
+        if g.get("private") and hide_private:
+            lines.append("  %-40s graded; shown when your teacher publishes it" % g["name"])
+            continue
+        lines.append("  %-40s %6.2f / %g" % (g["name"], g["score"], g["points"]))
         for p in g["programs"]:
             if not p["passed"]:
                 lines.append("      FAIL %s: %s" % (p["name"], p["message"]))
+    if not result.get("private_run", True):
+        lines.append("  %-40s not run here (%d points on Gradescope; the groups above"
+                     " then count x%g)" % ("private tests", result["private_points"],
+                                           1 - result["private_points"] / 100))
+    if hide_private and result.get("private_run"):
+        public = [g for g in result["groups"] if not g.get("private")]
+        lines.append("  %-40s %6.2f / %g" % ("total of the public groups", sum(
+            g["score"] for g in public), sum(g["points"] for g in public)))
+        return "\n".join(lines)
     for b in result["bonus"]:
         lines.append("  %-40s %6.2f / %d  (bonus) %s" % (
             "bonus: " + b["name"], b["score"], b["points"], b["message"]))
-    lines.append("  %-40s %6.2f / %d  (%.0f%%)%s" % (
+    lines.append("  %-40s %6.2f / %g  (%.0f%%)%s" % (
         "total", result["score"], result["max_score"], result["percent"],
         "  + bonus %.2f" % result["bonus_score"] if result["bonus_score"] else ""))
     return "\n".join(lines)
@@ -45,18 +64,18 @@ def _tests(result):
                 "status": "passed" if p["passed"] else "failed",
                 "output": p["message"] or "ok", "tags": [g["name"]],
                 "visibility": "after_published" if p["private"] else "visible"})
-    for b in result["bonus"]:
+    hidden = "after_published" if result.get("private_run") else "visible"
+    for b in result["bonus"]:  # it needs the private tests: hidden with them
         tests.append({"name": "bonus: " + b["name"], "score": b["score"], "max_score": 0,
                       "status": "passed" if b["score"] else "failed",
-                      "output": b["message"], "visibility": "visible"})
+                      "output": b["message"], "visibility": hidden})
     return tests
 
 
 def gradescope(result):
     out = {"score": round(result["score"] + result["bonus_score"], 4),
            "execution_time": round(result["seconds"], 1),
-           "output": result["build"] or "%s: %.2f / %d" % (
-               result["title"], result["score"], result["max_score"]),
+           "output": table(result, hide_private=True),
            "output_format": "text", "visibility": "visible",
            "stdout_visibility": "visible", "tests": _tests(result)}
     board = [{"name": b["metric"], "value": b["value"], "order": "asc"}

@@ -9,12 +9,9 @@ Limits (labs/GRADING.md, "Robustness"):
   - output: stdout and stderr go to files capped by RLIMIT_FSIZE (default 1 MB); a
     program that prints more gets SIGXFSZ and is reported as "printed more than 1 MB";
   - no core files, at most 256 processes of its user.
-An untrusted command (a student's tigerc) runs in a fresh private folder that is its
-cwd, HOME and TMPDIR and, when the grader is root, as user `nobody` (setpriv), with no
-network and a throwaway tmpfs over /tmp, /var/tmp and /dev/shm (unshare --mount --net):
-every other folder it could write to belongs to root, so a submission cannot touch the
-grader, the reference, the other submissions or their runs. Without namespaces it is
-only `nobody`; not root, it runs as the grader's user in its private folder.
+An untrusted command (a student's build, its tigerc, its MLIR) runs confined
+(confine.py: bubblewrap as nobody where it can), in a fresh private folder that is its
+cwd, HOME and TMPDIR, seeing only the paths it is given.
 """
 import os
 import resource
@@ -24,7 +21,8 @@ import subprocess
 import tempfile
 from dataclasses import dataclass
 
-NOBODY = 65534
+from . import confine
+
 MB = 1 << 20
 # Where the private folders go; grade.py sets it to build/grade/runs.
 RUN_BASE = os.path.join(tempfile.gettempdir(), "tiger-grade-runs")
@@ -35,6 +33,7 @@ class Limits:
     seconds: float = 10.0
     memory: int = 2048 * MB
     output: int = 1 * MB
+    files: int = 0           # the largest file it may write (0: output + 1 byte)
 
 
 @dataclass
@@ -62,46 +61,22 @@ def size_text(n):
     return "%d MB" % (n // MB) if n % MB == 0 else "%d bytes" % n
 
 
-# Inside new mount and network namespaces: a throwaway tmpfs over each shared writable
-# folder named after the script (those a command's own files are in stay), then the
-# command as nobody.
-SHARED = ("/tmp", "/var/tmp", "/dev/shm")
-HIDE = ('while [ "$1" != -- ]; do [ ! -d "$1" ] || mount -t tmpfs -o size=64m tmpfs "$1" '
-        '|| exit 125; shift; done; shift; exec "$@"')
-NOBODY_CMD = ["setpriv", "--reuid=%d" % NOBODY, "--regid=%d" % NOBODY, "--clear-groups", "--"]
+_level = None
 
 
-def _namespaces(hidden):
-    return ["unshare", "--mount", "--net", "sh", "-c", HIDE, "sh"] + list(hidden) + ["--"]
-
-
-def _confine_prefix():
-    """The strongest way this machine offers to run a command confined (docstring)."""
-    if os.geteuid() != 0 or not shutil.which("setpriv"):
-        return []
-    for prefix in (_namespaces(SHARED) + NOBODY_CMD, NOBODY_CMD):
-        probe = subprocess.run(prefix + ["true"], capture_output=True)
-        if probe.returncode == 0:
-            return prefix
-    return []
-
-
-def _confined(cmd):
-    """CONFINE for cmd: a shared folder holding one of cmd's paths is not hidden."""
-    if CONFINE[:1] != ["unshare"]:
-        return CONFINE
-    used = [a for a in cmd if a.startswith("/")]
-    hidden = [d for d in SHARED if not any(a.startswith(d + "/") for a in used)]
-    return _namespaces(hidden) + NOBODY_CMD
-
-
-CONFINE = _confine_prefix()
+def level():
+    """The confinement level of untrusted steps (confine.py), probed once."""
+    global _level
+    if _level is None:
+        _level = confine.probe()
+    return _level
 
 
 def _set_limits(limits):
     def apply():
         resource.setrlimit(resource.RLIMIT_AS, (limits.memory, limits.memory))
-        resource.setrlimit(resource.RLIMIT_FSIZE, (limits.output + 1, limits.output + 1))
+        files = limits.files or limits.output + 1
+        resource.setrlimit(resource.RLIMIT_FSIZE, (files, files))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
         resource.setrlimit(resource.RLIMIT_NPROC, (256, 256))
         cpu = int(limits.seconds) + 2
@@ -109,30 +84,47 @@ def _set_limits(limits):
     return apply
 
 
-def _private_dir():
-    """A fresh folder for one run, outside /tmp (hidden from a confined command)."""
+def run_base():
+    """RUN_BASE, made: nobody may enter a folder of its own there, not list the others."""
     os.makedirs(RUN_BASE, exist_ok=True)
-    os.chmod(RUN_BASE, 0o711)  # nobody may enter its own folder, not list the others
-    d = tempfile.mkdtemp(prefix="run-", dir=RUN_BASE)
-    if CONFINE:
-        os.chown(d, NOBODY, NOBODY)
+    os.chmod(RUN_BASE, 0o711)
+    return RUN_BASE
+
+
+def _private_dir(untrusted):
+    """A fresh folder for one run, outside /tmp; an untrusted one belongs to nobody."""
+    d = tempfile.mkdtemp(prefix="run-", dir=run_base())
+    if untrusted and confine.runs_as_nobody(level()):
+        os.chown(d, confine.NOBODY, confine.NOBODY)
     return d
 
 
-def run(cmd, stdin=b"", limits=Limits(), untrusted=False):
-    """Runs cmd (a list) with the limits; untrusted commands are confined (above)."""
-    home = _private_dir()
-    logs = tempfile.mkdtemp(prefix="out-", dir=RUN_BASE)  # the grader's, not the command's
+def _environment(home, path=None):
+    return {"PATH": path or os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home,
+            "TMPDIR": home, "LC_ALL": "C"}
+
+
+def run(cmd, stdin=b"", limits=Limits(), untrusted=False, ro=(), rw=(), cwd=None):
+    """Runs cmd (a list) with the limits. An untrusted command is confined (confine.py):
+    it sees only `ro` and `rw` (host paths) beside the toolchain, and starts in `cwd`
+    (default: a private folder of its own)."""
+    home = _private_dir(untrusted)
+    logs = tempfile.mkdtemp(prefix="out-", dir=run_base())  # the grader's, not the command's
     out_path, err_path = os.path.join(logs, "stdout"), os.path.join(logs, "stderr")
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home,
-           "TMPDIR": home, "LC_ALL": "C"}
-    prefix = _confined(cmd) if untrusted else []
+    cwd = cwd or home
+    prefix, env = [], _environment(home)
+    jailed = untrusted and level().startswith("bwrap")
+    if untrusted:
+        prefix = confine.prefix(level(), ro, list(rw) + [home], cwd)
+        env = _environment(home, "/usr/bin:/bin" if jailed else None)
     try:
         with open(out_path, "wb") as out, open(err_path, "wb") as err:
             proc = subprocess.Popen(prefix + list(cmd), stdin=subprocess.PIPE, stdout=out,
-                                    stderr=err, cwd=home, env=env, start_new_session=True,
+                                    stderr=err, cwd=cwd, env=env, start_new_session=True,
                                     preexec_fn=_set_limits(limits))
             ran = _wait(proc, stdin, limits)
+        if jailed:
+            ran.status = _signal_status(ran.status)
         ran.stdout = _read(out_path, limits.output)
         ran.stderr = _read(err_path, limits.output)
         ran.too_much_output = ran.status == -signal.SIGXFSZ or max(
@@ -141,6 +133,16 @@ def run(cmd, stdin=b"", limits=Limits(), untrusted=False):
     finally:
         shutil.rmtree(home, ignore_errors=True)
         shutil.rmtree(logs, ignore_errors=True)
+
+
+# The signals that end a crashed or limited process. bubblewrap's init reports a
+# child killed by signal N as exit status 128 + N, which _signal_status turns back.
+CRASHES = {signal.SIGSEGV, signal.SIGBUS, signal.SIGFPE, signal.SIGILL, signal.SIGABRT,
+           signal.SIGKILL, signal.SIGXFSZ, signal.SIGXCPU, signal.SIGTRAP, signal.SIGSYS}
+
+
+def _signal_status(status):
+    return -(status - 128) if status - 128 in CRASHES else status
 
 
 def _wait(proc, stdin, limits):
@@ -166,3 +168,19 @@ def _kill(proc):
 def _read(path, cap):
     with open(path, "rb") as f:
         return f.read(cap + 1)
+
+
+def public_folder():
+    """A fresh folder in RUN_BASE that anyone may read, only the grader write."""
+    folder = tempfile.mkdtemp(prefix="bin-", dir=run_base())
+    os.chmod(folder, 0o755)
+    return folder
+
+
+def public_copy(path, folder):
+    """A copy of path in folder (public_folder): what a confined step may run or load,
+    and cannot change."""
+    dst = os.path.join(folder, os.path.basename(path))
+    shutil.copyfile(path, dst)
+    os.chmod(dst, 0o755)
+    return dst

@@ -1,59 +1,75 @@
-"""submission.py - copies a submission into the persistent scratch tree and builds its
-tigerc there.
+"""submission.py - builds a submission's tigerc, confined, on a fresh copy of a
+trusted build of the lab's handout.
 
-Input: a folder shaped like the repository (a handout with the lab filled in).
-Output: the path of its tigerc, or a one-line "build failed: ..." message.
+Input: a submission (a folder shaped like the repository, or just the lab's files),
+the lab's handout tree (the base: stubs for the lab and every later lab, nothing of
+their solutions), the scratch folder. Output: the path of its tigerc (a copy the
+submission cannot change), or a one-line "build failed: ..." message, and the log.
 
-The scratch tree (default build/grade/scratch: src/ and build/) is kept between
-submissions, so a class is graded with one full build and then only the files each
-submission changes: sync() writes a file only when its bytes differ, with the current
-time as its mtime, and leaves identical files (and their mtimes) alone. Make then
-rebuilds exactly the objects whose sources changed, also when a later submission
-restores a file an earlier one changed (a newer mtime, never an older one).
-The build runs the submission's CMake code as the grader's user (on Gradescope, inside
-the autograder's container); only its tigerc is confined (sandbox.py).
+The scratch folder (mode 0711, the grader's) holds:
+  pristine/{src,build}   the handout, built once by the same confined build as a
+                         submission (-O0, no -g: the fastest rebuild); rebuilt only when
+                         the handout's files change (pristine.stamp)
+  work/{src,build}       one submission's tree: a fresh copy of pristine/ (times kept),
+                         the submission's files written over it (new times only where
+                         the bytes differ), built with `cmake --build` - so only the
+                         files the submission changed are compiled. Nothing a submission
+                         leaves in work/ reaches the next one.
+pristine/ and work/ sit at fixed paths, so the build folder's absolute paths hold.
+The built tigerc is copied out of work/ (sandbox.public_copy) before it runs. The
+build runs confined (confine.py): the submission's CMake code, its compilers and
+every process they start see only the toolchain and work/, and die with the step.
 """
+import hashlib
 import os
 import re
 import shutil
 import subprocess
 
+from . import confine, sandbox
+
 # Never copied from a submission: its own build folders and version control.
 SKIP_TOP = {"build", ".git", ".cache"}
-BUILD_SECONDS = 1200
+BUILD = sandbox.Limits(seconds=600, memory=4096 * sandbox.MB, output=1 * sandbox.MB,
+                       files=1024 * sandbox.MB)
 
 
-def sync(src, dst):
-    """Makes dst a copy of src, rewriting only the files whose content differs."""
-    wanted = set()
+def tree_files(src):
+    """The relative paths of a tree's regular files (no links, no build folders)."""
+    out = []
     for root, dirs, files in os.walk(src):
         rel = os.path.relpath(root, src)
         if rel == ".":
             dirs[:] = [d for d in dirs if d not in SKIP_TOP and not d.startswith("build")]
-        dirs[:] = [d for d in dirs if not os.path.islink(os.path.join(root, d))]
-        os.makedirs(os.path.join(dst, rel), exist_ok=True)
-        for name in files:
+        dirs[:] = sorted(d for d in dirs if not os.path.islink(os.path.join(root, d)))
+        for name in sorted(files):
             path = os.path.normpath(os.path.join(rel, name))
-            wanted.add(path)
-            _copy_if_changed(os.path.join(src, path), os.path.join(dst, path))
-    _remove_others(dst, wanted)
+            if os.path.isfile(os.path.join(src, path)) and \
+                    not os.path.islink(os.path.join(src, path)):
+                out.append(path)
+    return out
 
 
-def _copy_if_changed(a, b):
-    if os.path.islink(a):
-        return
+def _write_if_changed(a, b):
     with open(a, "rb") as f:
         data = f.read()
     if os.path.isfile(b):
         with open(b, "rb") as f:
             if f.read() == data:
                 return
+    os.makedirs(os.path.dirname(b), exist_ok=True)
+    if os.path.lexists(b):
+        os.remove(b)
     with open(b, "wb") as f:
         f.write(data)
     shutil.copymode(a, b)
 
 
-def _remove_others(dst, wanted):
+def sync(src, dst):
+    """Makes dst a copy of src, rewriting only the files whose content differs."""
+    wanted = set(tree_files(src))
+    for path in sorted(wanted):
+        _write_if_changed(os.path.join(src, path), os.path.join(dst, path))
     for root, _, files in os.walk(dst):
         for name in files:
             path = os.path.normpath(os.path.join(os.path.relpath(root, dst), name))
@@ -61,33 +77,127 @@ def _remove_others(dst, wanted):
                 os.remove(os.path.join(dst, path))
 
 
-def build(submission, scratch, jobs):
-    """Syncs and builds; returns (tigerc path or None, message, log)."""
-    src, out = os.path.join(scratch, "src"), os.path.join(scratch, "build")
-    if not os.path.isfile(os.path.join(submission, "CMakeLists.txt")):
-        return None, "build failed: no CMakeLists.txt at the top of the submission", ""
-    sync(submission, src)
+def lab_files(base, lab):
+    """{basename: path} of the files where the handout asks for lab's functions."""
+    out = {}
+    for path in tree_files(base):
+        if path.endswith((".cc", ".hh", ".h", ".cpp")):
+            with open(os.path.join(base, path), encoding="utf-8", errors="replace") as f:
+                if "TODO(lab %s)" % lab in f.read():
+                    out[os.path.basename(path)] = path
+    return out
+
+
+def overlay(submission, src, files):
+    """Writes a submission of loose files over the handout: each file whose name is one
+    of the lab's files goes to that file's place. Returns the names used."""
+    used = []
+    for path in tree_files(submission):
+        name = os.path.basename(path)
+        if name in files and name not in used:
+            _write_if_changed(os.path.join(submission, path), os.path.join(src, files[name]))
+            used.append(name)
+    return used
+
+
+def stamp(base):
+    h = hashlib.sha256()
+    for path in tree_files(base):
+        with open(os.path.join(base, path), "rb") as f:
+            h.update(path.encode() + b"\0" + hashlib.sha256(f.read()).digest())
+    return h.hexdigest()
+
+
+def confined_build(work, jobs, configure):
+    """cmake (configure when asked) and the tigerc target, confined; (ok, log)."""
+    src, out = os.path.join(work, "src"), os.path.join(work, "build")
     steps = [["cmake", "--build", out, "--target", "tigerc", "-j%d" % jobs]]
-    if not os.path.isfile(os.path.join(out, "CMakeCache.txt")):
+    if configure:
         # -O0, no -g: the fastest rebuild; a student's tigerc only prints small dumps.
         steps.insert(0, ["cmake", "-S", src, "-B", out, "-DCMAKE_BUILD_TYPE=Debug",
                          "-DCMAKE_CXX_FLAGS_DEBUG=-O0"])
     log = ""
     for cmd in steps:
-        try:
-            r = subprocess.run(cmd, capture_output=True, timeout=BUILD_SECONDS,
-                               env=dict(os.environ, LC_ALL="C"))  # plain ASCII quotes
-        except subprocess.TimeoutExpired:
-            return None, "build failed: time limit %d s" % BUILD_SECONDS, log
-        log += (r.stdout + r.stderr).decode("utf-8", "replace").replace(src + "/", "")
-        if r.returncode != 0:
-            if cmd[1] == "-S":  # a failed configure is not reused
-                shutil.rmtree(out, ignore_errors=True)
-            return None, "build failed: " + first_error(log), log
-    tigerc = os.path.join(out, "tigerc")
-    if not os.path.isfile(tigerc):
+        ran = sandbox.run(cmd, limits=BUILD, untrusted=True, rw=[work], cwd=work)
+        log += (ran.stdout + ran.stderr).decode("utf-8", "replace").replace(src + "/", "")
+        problem = ran.problem(BUILD, "the build")
+        if problem or ran.status != 0:
+            return False, log + ("\n" + problem if problem else "")
+    return True, log
+
+
+def _fresh(path):
+    shutil.rmtree(path, ignore_errors=True)
+    os.makedirs(path)
+
+
+def ensure_pristine(base, scratch, jobs):
+    """Builds the handout into scratch/pristine once per handout content."""
+    os.makedirs(scratch, exist_ok=True)
+    os.chmod(scratch, 0o711)
+    pristine, work, mark = (os.path.join(scratch, n) for n in
+                            ("pristine", "work", "pristine.stamp"))
+    want = stamp(base)
+    if os.path.isfile(mark) and open(mark).read() == want and os.path.isdir(pristine):
+        return None
+    _fresh(work)
+    sync(base, os.path.join(work, "src"))
+    os.makedirs(os.path.join(work, "build"))
+    _own(work)
+    ok, log = confined_build(work, jobs, configure=True)
+    confine.reap(sandbox.level())
+    if not ok:
+        return "grader error: the handout itself does not build: " + first_error(log)
+    shutil.rmtree(pristine, ignore_errors=True)
+    subprocess.run(["cp", "-a", work, pristine], check=True)
+    os.chmod(pristine, 0o700)  # never seen by a submission's steps
+    with open(mark, "w") as f:
+        f.write(want)
+    return None
+
+
+def _own(work):
+    if confine.runs_as_nobody(sandbox.level()):
+        confine.chown_tree(work)
+
+
+def prepare(submission, scratch, base, lab):
+    """work/ := pristine/ + the submission; returns a note on how it was read, or an
+    error message starting with "build failed"."""
+    work, src = os.path.join(scratch, "work"), os.path.join(scratch, "work", "src")
+    shutil.rmtree(work, ignore_errors=True)
+    subprocess.run(["cp", "-a", os.path.join(scratch, "pristine"), work], check=True)
+    os.chmod(work, 0o755)
+    note = ""
+    if os.path.isfile(os.path.join(submission, "CMakeLists.txt")):
+        sync(submission, src)
+    else:
+        files = lab_files(base, lab)
+        used = overlay(submission, src, files)
+        note = "no CMakeLists.txt: your %s written over the handout" % (
+            ", ".join(used) if used else "files (none of them is a lab file: %s)"
+            % ", ".join(sorted(files)))
+    _own(work)
+    return note
+
+
+def build(submission, scratch, jobs, base, lab, bin_dir):
+    """Copies, builds confined; returns (tigerc path in bin_dir or None, message, log).
+    The message is "" for a tree that built, a note for loose files, "build failed:
+    ..." else."""
+    problem = ensure_pristine(base, scratch, jobs)
+    if problem:
+        return None, problem, ""
+    note = prepare(submission, scratch, base, lab)
+    work = os.path.join(scratch, "work")
+    ok, log = confined_build(work, jobs, configure=False)
+    confine.reap(sandbox.level())
+    built = os.path.join(work, "build", "tigerc")
+    if not ok:
+        return None, "build failed: " + first_error(log), log
+    if not os.path.isfile(built) or os.path.islink(built):
         return None, "build failed: no tigerc was built", log
-    return tigerc, "", log
+    return sandbox.public_copy(built, bin_dir), note, log
 
 
 def first_error(log):

@@ -54,10 +54,10 @@ def misbehaving(extra):
             problems.append("%s should pass: %s" % (p["name"], p["message"]))
         if want is not None and (p["passed"] or want not in p["message"]):
             problems.append("%s: expected %r, got %r" % (p["name"], want, p["message"]))
-    confined = ESCAPES[1:] if grade.sandbox.CONFINE else []
-    if grade.sandbox.CONFINE[:1] == ["unshare"]:
-        confined = ESCAPES
-    print("confinement: %s" % (" ".join(grade.sandbox.CONFINE[:3]) or "none (not root)"))
+    level = grade.sandbox.level()
+    confined = ESCAPES if level.startswith("bwrap") else ESCAPES[1:] if level == "nobody" \
+        else []
+    print("confinement: %s" % level)
     problems += ["a confined tigerc wrote %s" % path for path in confined
                  if os.path.exists(path)]
     return problems

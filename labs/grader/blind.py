@@ -1,0 +1,70 @@
+"""blind.py - the program a student's tigerc is given: the Tiger text alone.
+
+Input: a test program (testcases/README.md), whose first comment says what it
+expects (`stdout:`, `exit:` ...). Output: the same program with every comment blanked
+(spaces, newlines kept, so every line and column stays where it was), written as
+`prog.tig` in a fresh folder of its own: no directive, no name that hints at the test,
+no `.out` beside it. Expected outputs stay on the grader's side (judges.py).
+"""
+import os
+import tempfile
+
+
+def _string_end(src, i):
+    """The index after the string literal that starts at src[i] == '"'."""
+    i += 1
+    while i < len(src) and src[i] != '"':
+        if src[i] == "\\" and i + 1 < len(src) and src[i + 1].isspace():
+            i = src.find("\\", i + 1)  # \f___f\ : a formatting sequence
+            if i < 0:
+                return len(src)
+        elif src[i] == "\\":
+            i += 1
+        i += 1
+    return i + 1
+
+
+def _comment_end(src, i):
+    """The index after the (nested) comment that starts at src[i:i+2] == '/*'."""
+    depth = 0
+    while i < len(src):
+        if src.startswith("/*", i):
+            depth, i = depth + 1, i + 2
+        elif src.startswith("*/", i):
+            depth, i = depth - 1, i + 2
+            if depth == 0:
+                return i
+        else:
+            i += 1
+    return len(src)
+
+
+def strip_comments(src):
+    """src with every comment's characters replaced by spaces, newlines kept."""
+    out, i = [], 0
+    while i < len(src):
+        if src[i] == '"':
+            j = _string_end(src, i)
+            out.append(src[i:j])
+        elif src.startswith("/*", i):
+            j = _comment_end(src, i)
+            out.append("".join(c if c == "\n" else " " for c in src[i:j]))
+        else:
+            j = i + 1
+            out.append(src[i])
+        i = j
+    return "".join(out)
+
+
+def blind_copy(program, base):
+    """Writes program's text, comments blanked, as BASE/in-XXXX/prog.tig (readable by
+    anyone, the folder holding nothing else); returns its path."""
+    with open(program, "rb") as f:
+        text = f.read().decode("latin-1")
+    folder = tempfile.mkdtemp(prefix="in-", dir=base)
+    os.chmod(folder, 0o755)
+    path = os.path.join(folder, "prog.tig")
+    with open(path, "wb") as f:
+        f.write(strip_comments(text).encode("latin-1"))
+    os.chmod(path, 0o644)
+    return path

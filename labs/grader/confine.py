@@ -1,0 +1,145 @@
+"""confine.py - the one confinement every step of a student's code runs under: its
+build (CMake and the compiler running the submission's CMake code) and its runs (its
+tigerc, and the MLIR it printed, run by mlir-cpu-runner-19). labs/GRADING.md,
+"Confinement", says what each level shuts out.
+
+Input: a command, the host paths it may read (ro) and write (rw). Output: the command
+prefixed so that it runs confined, at the strongest level this machine offers:
+
+  bwrap     Debian's bubblewrap, as user nobody (65534) when the grader is root (as the
+            grader's own user otherwise): new user, mount, PID, network, IPC and UTS
+            namespaces; a root holding only /usr (the toolchain), the loader's files of
+            /etc, a private /tmp, /proc, /dev, and the paths given; no network; every
+            process of the step dies with it (the PID namespace's init is gone).
+  bwrap-uid bubblewrap run by root with --uid 65534, where unprivileged user namespaces
+            are off: the same view, but the processes are root's outside it.
+  nobody    where no namespace can be made (a container without the capability):
+            setpriv to nobody; the grader's folders must be mode 0700 (run_autograder
+            does it), and reap() kills every process of nobody before results are written.
+  none      not root and no bubblewrap: the grader's own user; nothing is shut out.
+
+The level is probed once (a `true` run at each level, strongest first) and printed by
+the grader, so a teacher knows what held.
+"""
+import os
+import shutil
+import signal
+import subprocess
+import time
+
+NOBODY = 65534
+SETPRIV = ["setpriv", "--reuid=%d" % NOBODY, "--regid=%d" % NOBODY, "--clear-groups", "--"]
+# The loader's and the compilers' files of /etc: the only part of /etc a step sees.
+ETC = ("/etc/alternatives", "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d")
+TOP = ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+
+WHAT = {
+    "bwrap": "bubblewrap: own namespaces, only /usr and the submission visible, no network",
+    "bwrap-uid": "bubblewrap with --uid 65534 (processes are root's outside the sandbox)",
+    "nobody": "user nobody only (no namespaces here): grader folders must be mode 0700",
+    "none": "not confined (not root and no bubblewrap): the submission runs as you",
+}
+
+
+def _root_view():
+    """The read-only root a step sees: /usr, the top-level links into it, /etc's few."""
+    args = ["--ro-bind", "/usr", "/usr"]
+    for top in TOP:
+        if os.path.islink(top):
+            args += ["--symlink", os.readlink(top), top]
+        elif os.path.isdir(top):
+            args += ["--ro-bind", top, top]
+    for path in ETC:
+        args += ["--ro-bind-try", path, path]
+    return args + ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
+
+
+def _bwrap(level, ro, rw, cwd):
+    user = SETPRIV if level == "bwrap" and os.geteuid() == 0 else []
+    ids = ["--unshare-user", "--uid", str(NOBODY), "--gid", str(NOBODY)] \
+        if level == "bwrap-uid" else []
+    binds = [a for p in ro for a in ("--ro-bind", p, p)]
+    binds += [a for p in rw for a in ("--bind", p, p)]
+    return user + ["bwrap", "--unshare-all", "--die-with-parent", "--new-session",
+                   "--cap-drop", "ALL"] + ids + _root_view() + binds + ["--chdir", cwd]
+
+
+def prefix(level, ro=(), rw=(), cwd="/tmp"):
+    """The command prefix that confines a step at `level`; ro/rw are host paths."""
+    if level in ("bwrap", "bwrap-uid"):
+        return _bwrap(level, ro, rw, cwd)
+    if level == "nobody":
+        return SETPRIV
+    return []
+
+
+def _works(level):
+    try:
+        return subprocess.run(prefix(level) + ["true"], capture_output=True,
+                              timeout=30).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
+def probe():
+    """The strongest level that works here (docstring)."""
+    root, bwrap = os.geteuid() == 0, shutil.which("bwrap")
+    candidates = (["bwrap", "bwrap-uid"] if bwrap else []) + (["nobody"] if root else [])
+    for level in candidates:
+        if level == "bwrap-uid" and not root:
+            continue
+        if level == "nobody" and not shutil.which("setpriv"):
+            continue
+        if _works(level):
+            return level
+    return "none"
+
+
+def runs_as_nobody(level):
+    """Whether the step's files must belong to nobody to be written by it."""
+    return os.geteuid() == 0 and level in ("bwrap", "nobody")
+
+
+def nobody_pids():
+    """The live processes of nobody (zombies, already dead, left out)."""
+    pids = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open("/proc/%s/stat" % name) as f:
+                    state = f.read().rsplit(")", 1)[1].split()[0]
+                if os.stat("/proc/" + name).st_uid == NOBODY and state != "Z":
+                    pids.append(int(name))
+            except (OSError, IndexError):
+                pass
+    return pids
+
+
+def reap(level, seconds=5.0, grace=0.2):
+    """At the `nobody` level, kills every process of nobody: its only way to end what
+    a step left behind (so one grade at a time runs on such a machine). The bwrap
+    levels need none: a step's PID namespace dies with it. Returns how many processes
+    were left after `grace`."""
+    if os.geteuid() != 0 or level != "nobody":
+        return 0
+    deadline = time.time() + grace
+    while nobody_pids() and time.time() < deadline:
+        time.sleep(0.05)
+    left = nobody_pids()
+    deadline = time.time() + seconds
+    while (pids := nobody_pids()) and time.time() < deadline:
+        for pid in pids:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        time.sleep(0.05)
+    return len(left)
+
+
+def chown_tree(path, uid=NOBODY):
+    """Gives a tree to nobody, so a confined step can write it."""
+    for root, dirs, files in os.walk(path):
+        os.lchown(root, uid, uid)
+        for name in dirs + files:
+            os.lchown(os.path.join(root, name), uid, uid)
