@@ -46,7 +46,7 @@ grade-all: reference
 	@test -n "$(SUBMISSIONS)" || { echo "make grade-all: SUBMISSIONS=DIR, a folder of submissions"; exit 2; }
 	python3 labs/grade.py $(LAB) --reference $(TIGERC) --all $(SUBMISSIONS) $(if $(TESTS),--tests $(TESTS))
 
-autograder:
+autograder: reference
 	$(lab_given)
 	python3 labs/autograder.py $(LAB) $(if $(TESTS),--tests $(TESTS))
 

@@ -10,6 +10,7 @@
 #   texlive-latex-recommended, texlive-pictures  pdflatex + Beamer (+ pgf) for `make slides`
 #   poppler-utils        pdfinfo / pdftotext / pdftoppm, to check the decks
 #   patch                the lab graders apply mutants (labs/GRADING.md)
+#   bubblewrap           the graders confine a submission's build and runs (labs/GRADING.md)
 #   emscripten, chromium Tiger Explorer (make explorer) and its browser test
 #   clang-14, libclang-rt-14-dev  `make fuzz` (libFuzzer and its sanitizer runtimes)
 #   nodejs, npm          the same, only when `node`/`npm` are missing (a machine may have
@@ -17,7 +18,7 @@
 set -eu
 packages=(bison flex cmake g++ make libmimalloc-dev googletest libgtest-dev graphviz python3
           mlir-19-tools llvm-19-tools
-          texlive-latex-recommended texlive-pictures poppler-utils patch
+          texlive-latex-recommended texlive-pictures poppler-utils patch bubblewrap
           emscripten chromium clang-14 libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do
