@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <ostream>
+#include <string>
 
 namespace tiger {
 
@@ -50,11 +51,22 @@ void Diagnostics::report(Loc loc, const char* severity, const std::string& messa
   out_ << "^\n";
 }
 
-void labUnwritten(const char* lab, const char* what, const char* file) {
+namespace {
+[[noreturn]] void stopAtStub(const std::string& message) {
   std::cout.flush();
-  std::cerr << "tigerc: lab " << lab << ": write " << what << " in " << file << "\n";
+  std::cerr << "tigerc: " << message << "\n";
   std::cerr.flush();
   std::_Exit(static_cast<int>(ExitCode::LabStub));
+}
+} // namespace
+
+void labUnwritten(const char* lab, const char* what, const char* file) {
+  stopAtStub(std::string("lab ") + lab + ": write " + what + " in " + file);
+}
+
+void labLater(const char* lab, const char* what, const char* file) {
+  stopAtStub(std::string(what) + " in " + file + " is lab " + lab +
+             ", a later lab: stop before it (--emit or --run-at an earlier stage)");
 }
 
 } // namespace tiger

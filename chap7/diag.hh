@@ -40,6 +40,11 @@ enum class ExitCode : int {
 // on stderr, flushes stdout and ends tigerc with ExitCode::LabStub. Only handouts call it.
 [[noreturn]] void labUnwritten(const char* lab, const char* what, const char* file);
 
+// The same for a later lab's function, which a handout does not give away: prints
+//   tigerc: C_basicBlocks() in chap8/basic_blocks.cc is lab traces, a later lab: ...
+// and ends tigerc with ExitCode::LabStub.
+[[noreturn]] void labLater(const char* lab, const char* what, const char* file);
+
 // A position in the source: 1-based line and column.
 struct Pos {
   int line = 1;

@@ -100,6 +100,10 @@ def points(lab, _):
     table = ["| group | programs | points |", "|---|---:|---:|"] + rows
     count = sum(len(x["programs"]) for x in groups)
     table.append(f"| **total** | {count} | **{total}** |")
+    private = g.get("private", {"name": "private tests", "points": 20})["points"]
+    table += ["", f"On Gradescope your teacher's private tests count {private} points: "
+              f"the groups above then count x{1 - private / total:g}, and the total is "
+              f"still {total}. `make grade` names them as not run."]
     bonus = [f"| {b['name']} | {b['what']} | {b['points']} |" for b in g.get("bonus", [])]
     if bonus:
         table += ["", "Bonus, for quality:", "", "| bonus | for | points |",

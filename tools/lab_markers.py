@@ -95,7 +95,8 @@ def cut(path, text, lab, later=()):
             out.extend(p.indent + s if s else "" for s in p.stub)
         elif p.lab in later:
             out.append(f"{p.indent}// {p.what}: lab {p.lab}, a later lab; stubbed here.")
-            out.extend(p.indent + s if s else "" for s in p.stub)
+            out.extend(p.indent + s.replace("labUnwritten(", "labLater(") if s else ""
+                       for s in p.stub)
         else:
             out.extend(p.solution)
     return "\n".join(out)
