@@ -15,7 +15,8 @@ on every program of its grading.json:
   - at lab.json's earlier_stage, its stdout and exit status are the reference's;
   - HANDOUT.md holds the reference's stub_stage listing of the example byte for byte,
     the pictures its template asks for as PNG files, and grading.json's points total;
-  - no LAB marker is left in a source, one TODO line per region of LAB, `LAB ?= LAB`.
+  - no LAB marker is left in a source, one TODO line per region of LAB, `LAB ?= LAB`;
+  - nothing of the solution of LAB or of a later lab is left (check_leaks).
 Prints the seconds each step took. Exit 0 when all hold, 1 otherwise.
 """
 import filecmp
@@ -128,6 +129,46 @@ def check_cut(lab, out, regions):
         check(f"\nLAB ?= {lab}\n" in f.read(), "the handout's Makefile does not set LAB")
 
 
+def distinctive(lines):
+    """The lines that say something (20+ characters, not a comment), stripped."""
+    out = [l.strip() for l in lines]
+    return [l for l in out if len(l) >= 20 and not l.startswith("//")]
+
+
+def windows(lines, n=3, least=100):
+    """Every n lines in a row, of `least` characters or more (a few short declarations,
+    such as a struct's fields that a header repeats, are not a solution)."""
+    runs = ("\n".join(lines[k:k + n]) for k in range(len(lines) - n + 1))
+    return {r for r in runs if len(r) >= least}
+
+
+def check_leaks(lab, out):
+    """No solution of the lab or of a later lab in its handout, under any name: no
+    file holds three distinctive lines of such a region in a row, and no file is
+    byte-identical to a source holding one."""
+    stubbed = {lab, *handout.later_labs(lab)}
+    runs, sources = {}, set()
+    for path in filter(lab_markers.is_source, handout.repo_files()):
+        with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+            text = f.read()
+        mine = [r for r in lab_markers.parse(path, text)[0] if r.lab in stubbed]
+        sources |= {text} if mine else set()
+        for r in mine:
+            runs.update(dict.fromkeys(windows(distinctive(r.solution)), f"{path}: {r.what}"))
+    for folder, _, files in os.walk(out):
+        for name in files:
+            path = os.path.join(folder, name)
+            try:
+                with open(path, encoding="utf-8") as f:
+                    text = f.read()
+            except UnicodeDecodeError:
+                continue
+            check(text not in sources, f"{path}: a solution source, byte for byte")
+            leaked = windows(distinctive(text.split("\n"))) & runs.keys()
+            check(not leaked, f"{os.path.relpath(path, out)} holds the solution of " +
+                  ", ".join(sorted({runs[w] for w in leaked})[:3]))
+
+
 def main():
     lab, reference, scratch = sys.argv[1], os.path.abspath(sys.argv[2]), sys.argv[3]
     folder = os.path.join(ROOT, "labs", lab)
@@ -158,6 +199,7 @@ def main():
         check_earlier(reference, tigerc, meta["earlier_stage"], programs)
     check_text(lab, meta, grading, reference, out)
     check_cut(lab, out, regions)
+    check_leaks(lab, out)
     print(f"labs: {lab}: {len(failures)} failures")
     return 1 if failures else 0
 
