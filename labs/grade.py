@@ -17,6 +17,7 @@ build/grade/LAB by default. Exit 0 when graded (whatever the score); 1 with
 """
 import argparse
 import glob
+import hashlib
 import json
 import os
 import shutil
@@ -111,9 +112,25 @@ def bonus_results(cx, spec, groups, jobs):
     return out
 
 
+def settle_folders(args):
+    """Steps that run as nobody must reach the scratch and run folders: when this tree
+    sits where nobody cannot walk (a checkout in /root, a mktemp -d folder), they move
+    to /var/tmp/tiger-grade-HASH/ (mode 0711: nobody may pass, not list)."""
+    if not confine.runs_as_nobody(sandbox.level()) or (
+            confine.reachable(args.scratch) and confine.reachable(sandbox.RUN_BASE)):
+        return
+    home = "/var/tmp/tiger-grade-" + hashlib.sha1(ROOT.encode()).hexdigest()[:10]
+    os.makedirs(home, exist_ok=True)
+    os.chmod(home, 0o711)
+    if not confine.reachable(args.scratch):
+        args.scratch = os.path.join(home, "scratch")
+    sandbox.RUN_BASE = os.path.join(home, "runs")
+
+
 def grade(args, spec, sub):
     """Grades one submission folder (None: the reference itself); returns the Result."""
     start = time.time()
+    settle_folders(args)
     bin_dir = sandbox.public_folder()  # what this grade runs: its tigerc, the runtime
     try:
         return grade_in(args, spec, sub, bin_dir, start)

@@ -10,7 +10,10 @@ inside one top folder as a zip upload gives it) in TMP/submission, and runs
 TMP/source/run_autograder with AUTOGRADER_ROOT=TMP. setup.sh is not run (it installs
 packages and builds the reference, which this build already did: TIGER_REFERENCE).
 TMP/results/results.json must be valid Gradescope JSON where every test, the private
-ones included, has full marks.
+ones included, has full marks, but one: a private program that expects a wrong output
+(private_secret.tig), whose failure must sit only in its own after_published entry,
+never in the printed output or results.json's visible `output`. The max scores add up
+to 100.
 """
 import json
 import os
@@ -30,27 +33,43 @@ from mutants import conclude  # noqa: E402
 PRIVATE = ["testcases/valid/recursion_gcd.tig", "testcases/ptoext/names.tig"]
 
 
+SECRET = "private_secret"
+
+
 def fake_gradescope(tmp, lab):
     private = os.path.join(tmp, "teacher")
     os.makedirs(private)
     for p in PRIVATE:
         shutil.copy(os.path.join(ROOT, p), private)
+    with open(os.path.join(private, SECRET + ".tig"), "w") as f:
+        f.write('/* A private test that fails: its failure must stay hidden.\n'
+                '   stdout: the teacher\'s secret answer\n*/\nprint("42\\n")\n')
     zip_path = autograder.pack(lab, private, os.path.join(tmp, lab + ".zip"))
     autograder.unpack(zip_path, os.path.join(tmp, "source"))
     submission.sync(ROOT, os.path.join(tmp, "submission", "tigerc-main"))
     os.makedirs(os.path.join(tmp, "results"))
 
 
-def problems_in(results):
+def problems_in(results, printed):
     tests = results.get("tests", [])
     out = [] if tests else ["no tests in results.json"]
     for t in tests:
         missing = {"name", "score", "max_score", "status", "output"} - set(t)
         out += ["%s lacks %s" % (t.get("name"), sorted(missing))] if missing else []
-        if t.get("max_score", 0) and t.get("score") != t.get("max_score"):
+        secret = SECRET in t.get("name", "")
+        if t.get("max_score", 0) and (t.get("score") != t.get("max_score")) != secret:
             out.append("%s: %s" % (t["name"], t.get("output")))
-    if sum(t.get("name", "").startswith("private tests") for t in tests) != len(PRIVATE):
+        if t.get("name", "").startswith("private tests") and \
+                t.get("visibility") != "after_published":
+            out.append("%s is visible before publication" % t["name"])
+    if sum(t.get("name", "").startswith("private tests") for t in tests) != len(PRIVATE) + 1:
         out.append("the private programs were not graded")
+    total = round(sum(t.get("max_score", 0) for t in tests), 4)
+    out += [] if total == 100 else ["the max scores add up to %s, not 100" % total]
+    for where, text in (("printed output", printed), ("results.json output",
+                                                       results.get("output", ""))):
+        if SECRET in text or "secret answer" in text:
+            out.append("the private test's failure is in the " + where)
     return out
 
 
@@ -66,7 +85,7 @@ def main(argv):
                            capture_output=True, text=True, timeout=2400)
         print(r.stdout[-3000:], r.stderr[-2000:])
         with open(os.path.join(tmp, "results", "results.json")) as f:
-            problems = problems_in(json.load(f))
+            problems = problems_in(json.load(f), r.stdout + r.stderr)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return conclude("autograder", problems)

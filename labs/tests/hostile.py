@@ -1,0 +1,261 @@
+#!/usr/bin/env python3
+"""hostile.py - the hostile suite: submissions that try to score without doing the lab,
+or to harm the grader, each built from a fresh canon handout (ctest grade.hostile).
+
+Usage: hostile.py REFERENCE_TIGERC [--scratch DIR] [--only NAME,...]
+
+Each submission is the handout (stubs: 0 points of honest content) plus one attack
+(labs/tests/hostile/): attacks.hh, called first thing in its tigerc's main, or a .cmake
+file its CMakeLists.txt includes, run at configure time by the grader's build.
+
+  stub              the handout as it is
+  answer_reader     reads the test's `stdout:` directives (or a file beside the program)
+                    and prints a dump that prints them
+  reference_proxy   finds another tigerc on the filesystem and answers with it
+  solution_copy     configure time: copies a linearize.cc that is not a stub into its tree
+  private_theft     configure time: copies every .tig it finds to its tree, /tmp, /dev/shm
+  build_daemon      configure time: leaves a process behind
+  runtime_daemon    its tigerc leaves a process behind
+  results_forgery   configure time: a process that rewrites every results.json, 1 minute
+  fork_storm        its tigerc forks until it cannot, the children sleeping forever
+  writes_outside    its tigerc writes /tmp, /dev/shm, /var/tmp, /root, beside the program
+  network           its tigerc sends the program to a listener on 127.0.0.1:47123
+  flood, loop, sleep, crash    its tigerc prints forever, loops, sleeps, segfaults
+  no_cmakelists     a folder with no CMakeLists.txt and no lab file
+
+Expected of each: score 0 and no bonus; results.json agrees with the table, also two
+seconds later; no process named tiger-hostile is alive; no tiger-hostile* file outside
+the scratch tree; no private program in its tree; the listener heard nothing. An honest
+submission (the handout with the solution's linearize.cc) scores full marks first, after
+every configure-time attack, and last. Controls: run unconfined, the tigerc of answer_reader
+and reference_proxy cheats on a test program as the grader used to hand it over, that of
+network reaches the listener, that of writes_outside writes /tmp: the suite proves the
+confinement, not a broken attack. Each grade's seconds are printed
+(labs/GRADING.md, "Measured"). Exit 1 when anything does not hold.
+"""
+import argparse
+import glob
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+LABS = os.path.dirname(HERE)
+ROOT = os.path.dirname(LABS)
+sys.path.insert(1, LABS)
+import grade  # noqa: E402
+from mutants import conclude  # noqa: E402
+
+ATTACKS = os.path.join(HERE, "hostile")
+WORK = os.path.join(ROOT, "build", "grade", "hostile")
+PRIVATE = ["testcases/valid/recursion_gcd.tig", "testcases/valid/strings_concat_size.tig"]
+RUNTIME = ["answer_reader", "reference_proxy", "runtime_daemon", "fork_storm",
+           "writes_outside", "network", "flood", "loop", "sleep", "crash"]
+CONFIGURE = ["solution_copy", "private_theft", "build_daemon", "results_forgery"]
+ALL = ["stub"] + RUNTIME[:2] + CONFIGURE + RUNTIME[2:] + ["no_cmakelists"]
+CONTROLLED = ["answer_reader", "reference_proxy", "network", "writes_outside"]
+PORT = 47123
+CALL = "  int status = 0;\n  // Nested"
+
+
+def make_submission(handout, name, dest):
+    """The handout plus attack `name`, at dest."""
+    shutil.rmtree(dest, ignore_errors=True)
+    if name == "no_cmakelists":
+        os.makedirs(dest)
+        with open(os.path.join(dest, "README.txt"), "w") as f:
+            f.write("I did not do the lab.\n")
+        return
+    shutil.copytree(handout, dest, symlinks=True)
+    if name in RUNTIME:
+        shutil.copy(os.path.join(ATTACKS, "attacks.hh"),
+                    os.path.join(dest, "driver", "hostile_attacks.hh"))
+        main = os.path.join(dest, "driver", "tigerc.cc")
+        text = open(main).read()
+        assert CALL in text, "driver/tigerc.cc changed: update hostile.py's anchor"
+        text = text.replace('#include "driver/pipeline.hh"\n',
+                            '#include "driver/pipeline.hh"\n#include "driver/hostile_attacks.hh"\n')
+        text = text.replace(CALL, '  hostile::attack("%s", opts.file, argv);\n%s' % (name, CALL))
+        open(main, "w").write(text)
+    if name in CONFIGURE:
+        shutil.copy(os.path.join(ATTACKS, name + ".cmake"), os.path.join(dest, "hostile.cmake"))
+        with open(os.path.join(dest, "CMakeLists.txt"), "a") as f:
+            f.write("include(${CMAKE_SOURCE_DIR}/hostile.cmake)\n")
+
+
+def honest_submission(handout, dest):
+    shutil.rmtree(dest, ignore_errors=True)
+    shutil.copytree(handout, dest, symlinks=True)
+    shutil.copy(os.path.join(ROOT, "chap8", "linearize.cc"),
+                os.path.join(dest, "chap8", "linearize.cc"))
+
+
+class Listener:
+    """A TCP listener on 127.0.0.1:PORT that counts who connects."""
+
+    def __init__(self):
+        self.heard = 0
+        self.sock = socket.socket()
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.sock.bind(("127.0.0.1", PORT))
+        self.sock.listen(16)
+        self.sock.settimeout(0.5)
+        self.done = False
+        threading.Thread(target=self.serve, daemon=True).start()
+
+    def serve(self):
+        while not self.done:
+            try:
+                conn, _ = self.sock.accept()
+                self.heard += 1
+                conn.close()
+            except OSError:
+                pass
+
+
+def hostile_processes():
+    out = []
+    for comm in glob.glob("/proc/[0-9]*/comm"):
+        try:
+            if open(comm).read().strip().startswith("tiger-hostile"):
+                out.append(comm.split("/")[2])
+        except OSError:
+            pass
+    return out
+
+
+def outside_files(scratch):
+    found = [p for d in ("/tmp", "/dev/shm", "/var/tmp", "/root", os.path.join(ROOT, "build"))
+             for p in glob.glob(os.path.join(d, "tiger-hostile*"))]
+    r = subprocess.run(["find", os.path.join(ROOT, "build", "grade"), "-name",
+                        "*tiger-hostile*", "-not", "-path", os.path.join(scratch, "work") + "/*",
+                        "-not", "-path", WORK + "/subs/*"], capture_output=True, text=True)
+    return found + r.stdout.split()
+
+
+def clean_outside():
+    for p in glob.glob("/tmp/tiger-hostile*") + glob.glob("/dev/shm/tiger-hostile*") + \
+            glob.glob("/var/tmp/tiger-hostile*") + glob.glob("/root/tiger-hostile*"):
+        shutil.rmtree(p, ignore_errors=True) if os.path.isdir(p) else os.remove(p)
+
+
+class Suite:
+    def __init__(self, reference, scratch):
+        self.reference, self.scratch, self.problems, self.times = reference, scratch, [], []
+        self.handout = os.path.join(WORK, "handout")
+        self.private = os.path.join(WORK, "private")
+
+    def setup(self):
+        os.makedirs(WORK, exist_ok=True)
+        subprocess.run([sys.executable, os.path.join(ROOT, "tools", "handout.py"), "--lab",
+                        "canon", "--tigerc", self.reference, "--out", self.handout],
+                       check=True, stdout=subprocess.DEVNULL)
+        shutil.rmtree(self.private, ignore_errors=True)
+        os.makedirs(self.private)
+        for p in PRIVATE:
+            shutil.copy(os.path.join(ROOT, p), self.private)
+        clean_outside()
+
+    def grade(self, name, sub):
+        out = os.path.join(WORK, "results", name)
+        args = grade.parse(["canon", "--reference", self.reference, "--submission", sub,
+                            "--tests", self.private, "--base", self.handout, "--out", out,
+                            "--time-limit", "2", "--scratch", self.scratch])
+        result = grade.grade(args, grade.load_spec("canon"), sub)
+        grade.report.write(result, out)
+        self.times.append((name, result["seconds"]))
+        print(grade.report.table(result).split("\n  ESEQ")[0])
+        print("  %s: %.2f + %.2f in %.1f s" % (name, result["score"], result["bonus_score"],
+                                              result["seconds"]))
+        return result, out
+
+    def check_attack(self, name, listener):
+        sub = os.path.join(WORK, "subs", name)
+        make_submission(self.handout, name, sub)
+        result, out = self.grade(name, sub)
+        fail = lambda what: self.problems.append("%s: %s" % (name, what))
+        if result["score"] or result["bonus_score"]:
+            fail("scored %.2f + %.2f without doing the lab" % (result["score"],
+                                                               result["bonus_score"]))
+        time.sleep(2)  # a forger that outlived the grade would have written by now
+        with open(os.path.join(out, "results.json")) as f:
+            told = json.load(f).get("score")
+        if told != round(result["score"] + result["bonus_score"], 4):
+            fail("results.json says %s, the table %s" % (told, result["score"]))
+        if hostile_processes():
+            fail("processes left alive: %s" % hostile_processes())
+        if outside_files(self.scratch):
+            fail("wrote outside its scratch tree: %s" % outside_files(self.scratch)[:5])
+        stolen = os.path.join(self.scratch, "work", "src", "stolen")
+        got = [p for p in PRIVATE if os.path.exists(os.path.join(stolen, os.path.basename(p)))]
+        if got:
+            fail("copied the private tests into its tree: %s" % got)
+        if listener.heard:
+            fail("reached 127.0.0.1:%d %d time(s)" % (PORT, listener.heard))
+        clean_outside()
+
+    def check_honest(self, when):
+        sub = os.path.join(WORK, "subs", "honest")
+        honest_submission(self.handout, sub)
+        result, _ = self.grade("honest", sub)
+        if result["score"] != result["max_score"]:
+            self.problems.append("an honest submission %s scores %.2f / %g" % (
+                when, result["score"], result["max_score"]))
+
+    def control(self, name, program, listener):
+        """Unconfined, the attack's tigerc (just graded, still in the scratch tree) does
+        what it tries: it cheats on the program as the grader used to hand it over
+        (header and all), reaches the listener, writes outside its folder."""
+        tigerc = os.path.join(self.scratch, "work", "build", "tigerc")
+        cwd = os.path.join(WORK, "control", "a", "b")
+        shutil.rmtree(os.path.join(WORK, "control"), ignore_errors=True)
+        os.makedirs(cwd)
+        copy = shutil.copy(program, cwd)
+        dump = subprocess.run([tigerc, "--emit=linear", copy], capture_output=True, cwd=cwd,
+                              timeout=600).stdout
+        if name == "network":
+            did, listener.heard = listener.heard > 0, 0
+        elif name == "writes_outside":
+            did = os.path.exists("/tmp/tiger-hostile-outside")
+        else:
+            ran = subprocess.run([self.reference, "--from=linear", "--run", "-"], input=dump,
+                                 capture_output=True, timeout=60)
+            did = ran.returncode == 0 and ran.stdout == grade.directives(program)["stdout"]
+        shutil.rmtree(os.path.join(WORK, "control"), ignore_errors=True)
+        clean_outside()
+        if not did:
+            self.problems.append("control: %s does not do it when unconfined" % name)
+        print("control: %s, unconfined, %s" % (name, "does it" if did else "FAILS"))
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("reference")
+    ap.add_argument("--scratch", default=os.path.join(ROOT, "build", "grade", "scratch"))
+    ap.add_argument("--only", help="a comma-separated list of attacks")
+    a = ap.parse_args(argv)
+    suite = Suite(os.path.abspath(a.reference), os.path.abspath(a.scratch))
+    suite.setup()
+    listener = Listener()
+    names = a.only.split(",") if a.only else ALL
+    suite.check_honest("first")
+    program = os.path.join(ROOT, "labs", "canon", "tests", "binop_order.tig")
+    for name in names:
+        suite.check_attack(name, listener)
+        if name in CONTROLLED:
+            suite.control(name, program, listener)
+        if name in CONFIGURE:
+            suite.check_honest("after " + name)
+    suite.check_honest("last")
+    listener.done = True
+    print("seconds per grade: " + ", ".join("%s %.1f" % t for t in suite.times))
+    return conclude("hostile", suite.problems)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
