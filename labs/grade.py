@@ -163,8 +163,19 @@ def grade_in(args, spec, sub, bin_dir, start):
             "groups": results, "bonus": bonus, "score": score, "max_score": max_score,
             "percent": 100.0 * score / max_score if max_score else 0,
             "bonus_score": sum(b["score"] for b in bonus), "seconds": time.time() - start,
-            "confinement": sandbox.level(), "private_run": bool(args.tests),
+            "confinement": sandbox.level(), "exposed": exposed(args),
+            "private_run": bool(args.tests),
             "private_points": private_group(spec)["points"]}
+
+
+def exposed(args):
+    """At the `nobody` level a submission sees what others may read: the grader's
+    files it could use, which the teacher must close (mode 0700)."""
+    if sandbox.level() != "nobody":
+        return []
+    paths = [args.reference] + ([args.tests] if args.tests else [])
+    return [os.path.abspath(p) for p in paths
+            if confine.reachable(p) and os.stat(p).st_mode & 0o004]
 
 
 def lost_daemons():
