@@ -2,7 +2,8 @@
 //
 // Runs an ir::Program at any stage: PROC bodies as Translate made them (SEQ, ESEQ and
 // jumps to labels anywhere in the body's statement tree), after C_linearize, or after
-// C_traceSchedule. Implements frames (fp, static links, the view shift of formals),
+// C_traceSchedule. Implements frames (fp, static links, the view shift of formals;
+// each call's frame at addresses of its own, dead once it returns: interp_memory.hh),
 // a word-addressed heap, string fragments and every runtime function of runtime.hh.
 //
 // Never crashes on any program Translate or canon can produce: a bad memory access,

@@ -32,6 +32,7 @@ private:
   const CExp* name(const tree::Name* n);
   int labelId(Temp_label label);
   int slot(Temp_temp t);
+  std::int64_t frameWord(std::int64_t offset);
 
   const ir::Program& prog_;
   Memory& mem_;
@@ -70,13 +71,13 @@ void Compiler::declareFunction(const ir::ProcFrag& proc) {
   code_.functions.push_back(std::move(fn));
 }
 
-// The view shift: each formal goes to fp + offset or to the slot of its temp.
+// The view shift: each formal goes to its word of the frame or to the slot of its temp.
 void Compiler::compileFunction(const ir::ProcFrag& proc, Function& fn) {
   fn_ = &fn;
   slots_ = {{Temp_temp{Temp_temp::kFp}, kFpSlot}, {Temp_temp{Temp_temp::kRv}, kRvSlot}};
   labels_.clear();
   for (const frame::Access& a : proc.frame->formals()) {
-    if (a.kind == frame::Access::Kind::InFrame) fn.formals.push_back({true, a.offset});
+    if (a.kind == frame::Access::Kind::InFrame) fn.formals.push_back({true, frameWord(a.offset)});
     else fn.formals.push_back({false, slot(a.temp)});
   }
   int body = newBlock();
@@ -217,6 +218,15 @@ int Compiler::labelId(Temp_label label) {
   auto [it, fresh] = labels_.emplace(label, static_cast<int>(fn_->labels.size()));
   if (fresh) fn_->labels.push_back(LabelSite{-1, -1, label.str()});
   return it->second;
+}
+
+// The word of the frame at fp + offset, which must be in the frame.
+std::int64_t Compiler::frameWord(std::int64_t offset) {
+  std::int64_t word = fn_->fpWord + offset / frame::kWordSize;
+  if (offset % frame::kWordSize != 0 || word < 0 || word >= fn_->frameWords)
+    internalError("a formal of " + fn_->name + " at fp" + (offset < 0 ? "" : "+") +
+                  std::to_string(offset) + " is outside its frame");
+  return word;
 }
 
 int Compiler::slot(Temp_temp t) {

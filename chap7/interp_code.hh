@@ -61,7 +61,7 @@ struct LabelSite {
 
 struct Formal {
   bool inFrame;
-  std::int64_t offset; // InFrame: byte offset from fp; InReg: the slot
+  std::int64_t offset; // InFrame: its word in the frame (0 is the lowest); InReg: the slot
 };
 
 struct Function {

@@ -10,30 +10,12 @@
 //     naming the problem (one table row per error path of the reader).
 #include "interp_testing.hh"
 
-#include "chap7/tree_read.hh"
 #include "ir_testing.hh"
 
 #include <sstream>
 
 namespace tiger::interp_test {
 namespace {
-
-struct Read {
-  std::unique_ptr<ir::Program> prog;
-  std::string errors;
-};
-
-Read readText(const std::string& text) {
-  Read r;
-  std::ostringstream errors;
-  runOnBigStack([&] {
-    SourceFile src("t.ir", text);
-    Diagnostics diag(src, errors);
-    r.prog = tree::readProgram(src, diag);
-  });
-  r.errors = errors.str();
-  return r;
-}
 
 const char* const kProgram = R"(
 let type list = {head: int, tail: list}

@@ -1,10 +1,12 @@
 // interp_testing.hh - helpers for the interpreter's tests: build a program by hand with
-// tree::Arena (no front end needed) and run it on a big stack, capturing its output.
+// tree::Arena (no front end needed) or read it from a dump's text, and run it on a big
+// stack, capturing its output.
 #pragma once
 
 #include "chap7/big_stack.hh"
 #include "chap7/interp.hh"
 #include "chap7/runtime.hh"
+#include "chap7/tree_read.hh"
 
 #include <memory>
 #include <sstream>
@@ -29,6 +31,25 @@ inline RunOutput runProgram(const ir::Program& prog, const std::string& input = 
   run.out = out.str();
   run.err = err.str();
   return run;
+}
+
+// A dump read back (tree::readProgram, as `tigerc --from`): the program, or null and
+// the reader's errors.
+struct Read {
+  std::unique_ptr<ir::Program> prog;
+  std::string errors;
+};
+
+inline Read readText(const std::string& text) {
+  Read r;
+  std::ostringstream errors;
+  runOnBigStack([&] {
+    SourceFile src("t.ir", text);
+    Diagnostics diag(src, errors);
+    r.prog = tree::readProgram(src, diag);
+  });
+  r.errors = errors.str();
+  return r;
 }
 
 // A program under construction. The first proc added is the main program.
