@@ -39,7 +39,7 @@ lab_given = @test -n "$(LAB)" || { echo "say which lab: LAB=translate|canon|trac
 
 grade: reference
 	$(lab_given)
-	python3 labs/grade.py $(LAB) --reference $(TIGERC) $(if $(SUBMISSION),--submission $(SUBMISSION)) $(if $(TESTS),--tests $(TESTS))
+	python3 labs/grade.py $(LAB) --reference $(TIGERC) $(if $(SUBMISSION),--submission $(SUBMISSION)) $(if $(TESTS),--tests $(TESTS)) $(if $(RANDOM_SEED),--random-seed $(RANDOM_SEED))
 
 grade-all: reference
 	$(lab_given)
@@ -48,7 +48,7 @@ grade-all: reference
 
 autograder: reference
 	$(lab_given)
-	python3 labs/autograder.py $(LAB) $(if $(TESTS),--tests $(TESTS))
+	python3 labs/autograder.py $(LAB) $(if $(TESTS),--tests $(TESTS)) $(if $(RANDOM_SEED),--random-seed $(RANDOM_SEED))
 
 # The lecture decks, to PDF in $(BUILD)/slides/ (slides/README.md); needs TeX (make deps).
 slides: configure

@@ -11,6 +11,8 @@ The zip holds, at its top (Gradescope unpacks it into /autograder/source):
   reference/       this repository's sources: the reference compiler and the grader
   handout/         the lab's handout (tools/handout.py): what submissions are built on
   private/         the teacher's private programs (--tests), graded as "private tests"
+  random_seed      the teacher's seed (--random-seed): as many hidden random programs,
+                   graded with the private tests
   lab              the lab's name
 Both scripts take the /autograder root from $AUTOGRADER_ROOT, so a test can run them on
 a folder laid out as Gradescope lays it out (labs/tests/autograder.py).
@@ -57,7 +59,7 @@ def handout_files(lab, tigerc, folder):
             yield path, os.path.join("handout", os.path.relpath(path, folder))
 
 
-def pack(lab, tests, out, tigerc=os.path.join(ROOT, "build", "tigerc")):
+def pack(lab, tests, out, tigerc=os.path.join(ROOT, "build", "tigerc"), seed=None):
     if not os.path.isfile(os.path.join(HERE, lab, "grading.json")):
         raise SystemExit("autograder: no labs/%s/grading.json" % lab)
     os.makedirs(os.path.dirname(out), exist_ok=True)
@@ -68,6 +70,8 @@ def pack(lab, tests, out, tigerc=os.path.join(ROOT, "build", "tigerc")):
         for script in ("setup.sh", "run_autograder"):
             add(z, os.path.join(HERE, "autograder", script), script)
         z.writestr(zipfile.ZipInfo("lab", DATE), lab + "\n")
+        if seed is not None:
+            z.writestr(zipfile.ZipInfo("random_seed", DATE), "%d\n" % seed)
         for path, arc in sources():
             add(z, path, arc)
         for path in sorted(glob.glob(os.path.join(tests, "*"))) if tests else []:
@@ -91,11 +95,13 @@ def main(argv):
     ap.add_argument("lab")
     ap.add_argument("--tests")
     ap.add_argument("--out")
+    ap.add_argument("--random-seed", type=int, help="the seed of the hidden random programs")
     ap.add_argument("--tigerc", default=os.path.join(ROOT, "build", "tigerc"),
                     help="the reference tigerc, to write the handout's listings")
     a = ap.parse_args(argv)
     out = pack(a.lab, a.tests, a.out or os.path.join(ROOT, "build", "autograder",
-                                                      a.lab + ".zip"), a.tigerc)
+                                                      a.lab + ".zip"), a.tigerc,
+               a.random_seed)
     print("wrote %s (%d KB)" % (out, os.path.getsize(out) // 1024))
     return 0
 

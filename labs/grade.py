@@ -30,7 +30,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "testcases"))
 from run_testcases import COMPILE_ERRORS, directives  # noqa: E402
-from grader import confine, judges, report, sandbox, submission  # noqa: E402
+from grader import confine, judges, randoms, report, sandbox, submission  # noqa: E402
 
 sandbox.RUN_BASE = os.environ.get("TIGER_GRADE_RUNS",
                                   os.path.join(ROOT, "build", "grade", "runs"))
@@ -46,20 +46,53 @@ def private_group(spec):
     return spec.get("private", {"name": "private tests", "points": 20})
 
 
-def suite(spec, tests_dir):
-    """[(group, points, [program paths], private)]: the public groups, then --tests.
-    The total is always that of grading.json's groups (100): with private tests, these
-    take their points and the public groups' are scaled to make room for them."""
-    total = sum(g["points"] for g in spec["groups"])
+def random_programs(spec, seed, reference):
+    r = spec["random"]
+    return [p for p, _ in randoms.programs(spec["lab"], seed, r["count"], reference)]
+
+
+def suite(spec, args):
+    """[(group, points, [program paths], private)]: the public groups, the random
+    programs of grading.json's seed, then the private group: --tests and the random
+    programs of --random-seed. The total is always that of the public groups (100):
+    with a private group, it takes its points and the others are scaled to make room."""
+    rand = spec.get("random")
+    total = sum(g["points"] for g in spec["groups"]) + (rand["points"] if rand else 0)
     private = private_group(spec)
-    scale = (total - private["points"]) / total if tests_dir else 1
+    hidden = has_private(args)
+    scale = (total - private["points"]) / total if hidden else 1
     groups = [(g["name"], g["points"] * scale, [os.path.join(ROOT, p) for p in g["programs"]],
                False) for g in spec["groups"]]
-    if tests_dir:
-        progs = sorted(glob.glob(os.path.join(os.path.abspath(tests_dir), "*.tig")))
+    if rand:
+        groups.append((rand["name"], rand["points"] * scale,
+                       random_programs(spec, rand["seed"], args.reference), False))
+    if hidden:
+        progs = sorted(glob.glob(os.path.join(os.path.abspath(args.tests), "*.tig"))) \
+            if args.tests else []
         progs = [p for p in progs if directives(p)["exit"] not in COMPILE_ERRORS]
+        if rand and args.random_seed is not None:
+            progs += random_programs(spec, args.random_seed, args.reference)
         groups.append((private["name"], private["points"], progs, True))
     return groups
+
+
+def has_private(args):
+    return bool(args.tests) or args.random_seed is not None
+
+
+def explain_random(cx, tigerc, spec, judged, args):
+    """Under the first --shrink failed programs of the random group, the smallest
+    program that fails the same way (grader/shrink.py)."""
+    rand = spec.get("random")
+    if not rand or not args.shrink:
+        return
+    failed = [(k, p, v) for name, _, progs, _ in judged if name == rand["name"]
+              for k, (p, v) in enumerate(progs) if not v.passed]
+    judge = lambda test: judges.judge(cx, tigerc, test, directives(test))
+    for _, path, verdict in failed[:args.shrink]:
+        detail = randoms.counterexample(path, spec["lab"], args.reference, judge)
+        if detail:
+            verdict.message += "\n" + detail
 
 
 def judge_all(cx, tigerc, groups, jobs):
@@ -147,9 +180,10 @@ def grade_in(args, spec, sub, bin_dir, start):
     if sub:
         tigerc, build_msg, _ = submission.build(sub, args.scratch, args.jobs,
                                                 handout_base(args), spec["lab"], bin_dir)
-    groups = suite(spec, args.tests)
+    groups = suite(spec, args)
     if tigerc:
         judged = judge_all(cx, tigerc, groups, args.jobs)
+        explain_random(cx, tigerc, spec, judged, args)
         build_msg = (build_msg + "; " if build_msg else "") + lost_daemons()
         build_msg = build_msg.rstrip("; ")
     else:
@@ -164,7 +198,7 @@ def grade_in(args, spec, sub, bin_dir, start):
             "percent": 100.0 * score / max_score if max_score else 0,
             "bonus_score": sum(b["score"] for b in bonus), "seconds": time.time() - start,
             "confinement": sandbox.level(), "exposed": exposed(args),
-            "private_run": bool(args.tests),
+            "private_run": has_private(args),
             "private_points": private_group(spec)["points"]}
 
 
@@ -218,6 +252,10 @@ def parse(argv):
     ap.add_argument("--require-full", action="store_true")
     ap.add_argument("--base", help="the lab's handout tree submissions are built on "
                     "(default: cut from this tree)")
+    ap.add_argument("--random-seed", type=int, help="the teacher's seed: that many more "
+                    "random programs, hidden in the private group")
+    ap.add_argument("--shrink", type=int, default=2, help="failed random programs to "
+                    "shrink to a small counterexample (default 2; 0: none)")
     ap.add_argument("--hide-private", action="store_true",
                     help="print no private test's message (Gradescope's visible stdout)")
     a = ap.parse_args(argv)

@@ -1,31 +1,86 @@
 #!/usr/bin/env python3
-"""random_tiger.py - random Tiger programs that type-check and terminate.
+"""random_tiger.py - random Tiger programs that type-check, terminate and print what
+they compute, aimed at the mistakes of each lab; and the tree they are made of, which
+the graders shrink (labs/grader/shrink.py).
 
-Usage: random_tiger.py SEED [COUNT] [OUTDIR]
+Usage: random_tiger.py SEED [COUNT] [OUTDIR] [--lab LAB]
   With OUTDIR, writes COUNT programs rand_SEED+k.tig there; otherwise prints one.
 
-Each program is a `let` of int variables, an array, a record and functions (some
-nested, so static links are followed), then statements that print: assignments,
-if/else, for and while loops with break and continue, calls whose arguments print
-as they are evaluated (so evaluation order shows in the output), `&`/`|`, sequences
-as values, array and field reads. Loops have constant bounds and functions call only
-functions declared before them, so every program ends; a division by zero or an
-index out of range is a runtime error, the same at every stage. The seed alone
-decides the program (Python's random.Random), so tests can name a failing one.
+A program is a `let` of int, string, array and record variables and of functions
+nested up to three deep, then statements. Its hazards, each lab's classic mistakes:
+  - conditions that are any int (`if v1 then`, `while c < 3 & v0 do`), `&` and `|` on
+    values other than 0 and 1, `if` as a value whose branches differ in kind;
+  - functions nested three deep whose locals escape to the inner ones or not, calling
+    their ancestors, their siblings and themselves (every function takes a depth `n`
+    and calls only with `n - 1` below `if n > 0`, so recursion ends);
+  - variables assigned inside expressions and call arguments, calls in every operand
+    position (arithmetic, comparisons, indexes, fields, arguments);
+  - statements whose value is dropped but may fault (`(v0 / v1; ())`), functions whose
+    body starts with a loop that may not run;
+  - `break` and `continue` in every nesting (else branches, nested ifs, `for` with
+    both, `while` tests with side effects);
+  - runtime errors (exit 70: a bad index, a division by zero, a nil record) and
+    `exit(n)`, rarely.
+Loops have small constant bounds and a `while` counts up first thing, so every program
+ends. Everything computed is printed, so a wrong order or value shows in the output.
+`--lab` weighs the hazards toward one lab (translate, canon, traces, ptoext). The seed
+alone decides the program (Python's random.Random), so a failing one can be named.
 """
 import os
 import random
 import sys
 
-OPS = ["+", "-", "*", "/", "=", "<>", "<", ">", "<=", ">=", "&", "|"]
+ARITH = ["+", "-", "*"]
+COMPARE = ["=", "<>", "<", ">", "<=", ">="]
+LABS = ("translate", "canon", "traces", "ptoext")
+
+
+class Node:
+    """A piece of program text of one kind ("int", "str", "unit", "decl", "list"),
+    made of strings and other Nodes. A "list" joins its items with `sep`."""
+    __slots__ = ("kind", "parts", "sep")
+
+    def __init__(self, kind, *parts, sep=None):
+        self.kind, self.parts, self.sep = kind, list(parts), sep
+
+    def text(self):
+        if self.kind == "list":
+            return self.sep.join(p.text() for p in self.parts)
+        return "".join(p.text() if isinstance(p, Node) else p for p in self.parts)
+
+    def children(self):
+        return [p for p in self.parts if isinstance(p, Node)]
+
+
+def lst(items, sep):
+    return Node("list", *items, sep=sep)
+
+
+class Scope:
+    """What a point of the program may name: int variables (assignable or not), the
+    functions callable from here (name, arity, depth-parameter name or None)."""
+
+    def __init__(self, ints, funcs, depth=None):
+        self.ints, self.funcs, self.depth = ints, funcs, depth
+
+    def with_ints(self, names):
+        return Scope(self.ints + names, self.funcs, self.depth)
 
 
 class Gen:
-    def __init__(self, seed):
+    def __init__(self, seed, lab=None):
         self.rng = random.Random(seed)
-        self.funcs = []   # (name, arity) callable from here
-        self.loop = 0     # loop nesting: break/continue allowed when > 0
+        self.loop = 0       # loop nesting: break/continue allowed when > 0
         self.count = 0
+        w = {"cond": 1.0, "call": 1.0, "assign": 1.0, "loop": 1.0, "jump": 1.0, "nest": 1.0}
+        w.update({"translate": {"cond": 2.0, "nest": 2.0},
+                  "canon": {"call": 2.0, "assign": 2.0},
+                  "traces": {"loop": 2.0, "cond": 1.5, "jump": 1.5},
+                  "ptoext": {"loop": 2.5, "jump": 2.5}}.get(lab, {}))
+        self.w = w
+
+    def chance(self, p, knob=None):
+        return self.rng.random() < min(0.95, p * (self.w[knob] if knob else 1.0))
 
     def pick(self, xs):
         return self.rng.choice(xs)
@@ -34,105 +89,244 @@ class Gen:
         self.count += 1
         return "%s%d" % (base, self.count)
 
-    def exp(self, names, d):
+    # ---------------------------------------------------------------- int values
+    def atom(self, sc):
+        if sc.ints and self.chance(0.7):
+            return Node("int", self.pick(sc.ints))
+        return Node("int", str(self.rng.randrange(-3, 10)))
+
+    def int_exp(self, sc, d):
+        if d <= 0 or self.chance(0.2):
+            return self.atom(sc)
         r = self.rng.random()
-        if d <= 0 or r < 0.25:
-            return self.pick(names + [str(self.rng.randrange(-3, 10))])
-        if r < 0.55:
-            return "(%s %s %s)" % (self.exp(names, d - 1), self.pick(OPS), self.exp(names, d - 1))
-        if r < 0.65 and self.funcs:
-            f, n = self.pick(self.funcs)
-            return "%s(%s)" % (f, ", ".join(self.exp(names, d - 1) for _ in range(n)))
-        if r < 0.72:
-            return "if %s then %s else %s" % (self.exp(names, d - 1), self.exp(names, d - 1),
-                                              self.exp(names, d - 1))
-        if r < 0.80:
-            return "(%s; %s)" % (self.stm(names, d - 1), self.exp(names, d - 1))
+        if r < 0.25:
+            return Node("int", "(", self.int_exp(sc, d - 1), " %s " % self.pick(ARITH),
+                        self.int_exp(sc, d - 1), ")")
+        if r < 0.35:
+            return Node("int", "(", self.int_exp(sc, d - 1), " %s " % self.pick(COMPARE),
+                        self.int_exp(sc, d - 1), ")")
+        if r < 0.42:  # & and | on any int, not just 0 and 1
+            return Node("int", "(", self.int_exp(sc, d - 1), " %s " % self.pick("&|"),
+                        self.int_exp(sc, d - 1), ")")
+        if r < 0.47:  # a divisor that is never 0 (x | 1 is x, or 1 when x is 0)
+            return Node("int", "(", self.int_exp(sc, d - 1), " / (", self.int_exp(sc, d - 1),
+                        " | 1))")
+        if r < 0.60 and sc.funcs and self.chance(0.6, "call"):
+            return self.call(sc, d)
+        if r < 0.68:
+            return Node("int", "(if ", self.cond(sc, d - 1), " then ", self.int_exp(sc, d - 1),
+                        " else ", self.int_exp(sc, d - 1), ")")
+        if r < 0.76 and self.chance(0.5, "assign"):  # assigned inside an expression
+            v = self.assignable(sc)
+            if v:
+                return Node("int", "(%s := " % v, self.int_exp(sc, d - 1), "; %s)" % v)
+        if r < 0.82:
+            return Node("int", "(", self.stm(sc, d - 1), "; ", self.int_exp(sc, d - 1), ")")
         if r < 0.88:
-            return "arr[%d]" % self.rng.randrange(0, 4)
-        if r < 0.94:
-            return "rec.%s" % self.pick(["x", "y"])
-        return "(printi(%s); %s)" % (self.exp(names, d - 1), self.exp(names, d - 1))
+            return Node("int", "arr[", self.index(sc, d - 1), "]")
+        if r < 0.93:
+            return Node("int", "rec.%s" % self.pick("xy"))
+        if r < 0.97:
+            return Node("int", "size(", self.str_exp(sc, d - 1), ")")
+        return Node("int", "(printi(", self.int_exp(sc, d - 1), "); ", self.int_exp(sc, d - 1),
+                    ")")
 
-    def stm(self, names, d):
+    def index(self, sc, d):
+        if self.chance(0.01):
+            return Node("int", "4")  # out of range: exit 70
+        if self.chance(0.3, "call") and sc.funcs:
+            return Node("int", "(", self.call(sc, d), " & 0 | %d)" % self.rng.randrange(4))
+        return Node("int", str(self.rng.randrange(4)))
+
+    def cond(self, sc, d):
+        """A condition: often a comparison, often any int (0 is false, else true)."""
+        if self.chance(0.45, "cond"):
+            return self.int_exp(sc, d)
+        return Node("int", "(", self.int_exp(sc, d), " %s " % self.pick(COMPARE),
+                    self.int_exp(sc, d), ")")
+
+    def assignable(self, sc):
+        names = [n for n in sc.ints if not n.startswith(("i", "n", "c"))]
+        return self.pick(names) if names else None
+
+    def call(self, sc, d):
+        name, arity, depth = self.pick(sc.funcs)
+        args = [self.int_exp(sc, d - 1) for _ in range(arity)]
+        if self.chance(0.3, "assign"):
+            v = self.assignable(sc)
+            if v and args:
+                args[0] = Node("int", "(%s := " % v, args[0], "; %s)" % v)
+        parts = []
+        for k, a in enumerate(args):
+            parts += [", "] if k else []
+            parts.append(a)
+        n = "%s - 1" % sc.depth if sc.depth else str(self.rng.randrange(0, 3))
+        inner = Node("int", "%s(%s" % (name, n), *(([", "] + parts) if parts else []), ")")
+        if sc.depth:  # below a depth guard, so recursion ends
+            return Node("int", "(if %s > 0 then " % sc.depth, inner, " else ",
+                        self.atom(sc), ")")
+        return inner
+
+    # ---------------------------------------------------------------- strings
+    def str_exp(self, sc, d):
         r = self.rng.random()
-        assignable = [n for n in names if n.startswith("v")]
         if d <= 0 or r < 0.3:
-            if assignable and self.rng.random() < 0.6:
-                return "%s := %s" % (self.pick(assignable), self.exp(names, d))
-            return 'printi(%s); print(" ")' % self.exp(names, d)
-        if r < 0.45:
-            return "if %s then (%s) else (%s)" % (self.exp(names, d - 1), self.stm(names, d - 1),
-                                                  self.stm(names, d - 1))
-        if r < 0.55:
-            return "arr[%d] := %s" % (self.rng.randrange(0, 4), self.exp(names, d - 1))
-        if r < 0.6:
-            return "rec.%s := %s" % (self.pick(["x", "y"]), self.exp(names, d - 1))
-        if r < 0.75:
-            return self.for_loop(names, d)
-        if r < 0.85:
-            return self.while_loop(names, d)
-        if self.loop and r < 0.92:
-            return "if %s then %s" % (self.exp(names, d - 1), self.pick(["break", "continue"]))
-        return "(%s; %s)" % (self.stm(names, d - 1), self.stm(names, d - 1))
+            return Node("str", self.pick(['s', '"ab"', '"tiger"', '""']))
+        if r < 0.5:
+            return Node("str", "concat(", self.str_exp(sc, d - 1), ", ", self.str_exp(sc, d - 1),
+                        ")")
+        if r < 0.65:
+            return Node("str", "chr(", "(", self.int_exp(sc, d - 1), " & 0 | %d)" %
+                        self.rng.randrange(97, 123), ")")
+        if r < 0.8:
+            return Node("str", "substring(s, 0, 1)")
+        return Node("str", "(if ", self.cond(sc, d - 1), " then ", self.str_exp(sc, d - 1),
+                    " else ", self.str_exp(sc, d - 1), ")")
 
-    def for_loop(self, names, d):
+    # ---------------------------------------------------------------- statements
+    def stm(self, sc, d):
+        r = self.rng.random()
+        v = self.assignable(sc)
+        if d <= 0 or r < 0.22:
+            if v and self.chance(0.5):
+                return Node("unit", "%s := " % v, self.int_exp(sc, d))
+            return Node("unit", "(printi(", self.int_exp(sc, d), '); print(" "))')
+        if r < 0.36:
+            return Node("unit", "(if ", self.cond(sc, d - 1), " then ", self.stm(sc, d - 1),
+                        " else ", self.stm(sc, d - 1), ")")
+        if r < 0.42:
+            return Node("unit", "arr[", self.index(sc, d - 1), "] := ", self.int_exp(sc, d - 1))
+        if r < 0.46:
+            return Node("unit", "rec.%s := " % self.pick("xy"), self.int_exp(sc, d - 1))
+        if r < 0.58 and self.chance(0.6, "loop"):
+            return self.for_loop(sc, d)
+        if r < 0.68 and self.chance(0.6, "loop"):
+            return self.while_loop(sc, d)
+        if self.loop and r < 0.80 and self.chance(0.6, "jump"):
+            return self.jump(sc, d)
+        if r < 0.84:  # a value dropped that must still be computed, and may fault
+            divisor = self.atom(sc) if self.chance(0.1) else Node("int", "(", self.atom(sc),
+                                                                     " | 1)")
+            return Node("unit", "(", self.int_exp(sc, d - 1), " / ", divisor, "; ())")
+        if r < 0.87:
+            return Node("unit", "(print(", self.str_exp(sc, d - 1), '); print(" "))')
+        if r < 0.885:
+            return Node("unit", "(if ", self.cond(sc, d - 1), " > 7 then exit(%d))" %
+                        self.rng.randrange(1, 5))
+        if r < 0.895:
+            return Node("unit", "(if ", self.cond(sc, d - 1), " > 8 then (nil_rec.x; ()))")
+        return Node("unit", "(", lst([self.stm(sc, d - 1) for _ in range(2)], "; "), ")")
+
+    def jump(self, sc, d):
+        word = self.pick(["break", "continue"])
+        if self.chance(0.4):
+            return Node("unit", "(if ", self.cond(sc, d - 1), " then ", self.stm(sc, d - 1),
+                        " else (", self.stm(sc, d - 1), "; %s))" % word)
+        if self.chance(0.3):
+            return Node("unit", "(if ", self.cond(sc, d - 1), " then (if ", self.cond(sc, d - 1),
+                        " then %s))" % word)
+        return Node("unit", "(if ", self.cond(sc, d - 1), " then %s)" % word)
+
+    def loop_body(self, sc, d):
+        self.loop += 1
+        items = [self.stm(sc, d - 1) for _ in range(self.rng.randrange(1, 3))]
+        if self.chance(0.3, "jump"):
+            items.insert(self.rng.randrange(len(items) + 1), self.jump(sc, d - 1))
+        self.loop -= 1
+        return lst(items, "; ")
+
+    def for_loop(self, sc, d):
         i = self.fresh("i")
-        lo, hi = self.rng.randrange(-1, 3), self.rng.randrange(0, 5)
-        self.loop += 1
-        body = self.stm(names + [i], d - 1)
-        self.loop -= 1
-        return "for %s := %d to %d do (%s)" % (i, lo, hi, body)
+        lo, hi = self.rng.randrange(-1, 3), self.rng.randrange(-1, 4)
+        inner = sc.with_ints([i])
+        return Node("unit", "for %s := %d to %d do (printi(%s); " % (i, lo, hi, i),
+                    self.loop_body(inner, d), ")")
 
-    def while_loop(self, names, d):
+    def while_loop(self, sc, d):
         c = self.fresh("c")
-        self.loop += 1
-        body = self.stm(names, d - 1)
-        self.loop -= 1
-        return ("let var %s := 0 in while %s < %d do (%s := %s + 1; %s) end"
-                % (c, c, self.rng.randrange(1, 5), c, c, body))
+        inner = sc.with_ints([c])
+        test = Node("int", "%s < %d" % (c, self.rng.randrange(1, 4)))
+        if self.chance(0.3, "cond"):
+            test = Node("int", "%s & " % test.text(), self.int_exp(sc, 1))
+        if self.chance(0.3, "loop"):
+            test = Node("int", '(print("t"); ', test, ")")
+        return Node("unit", "let var %s := 0 in while " % c, test,
+                    " do (%s := %s + 1; " % (c, c), self.loop_body(inner, d), ") end")
 
-    def function(self, names, depth):
-        f = self.fresh("f")
+    # ---------------------------------------------------------------- functions
+    def function(self, sc, levels):
+        """(declaration, name, arity) of function F(n: int, params): int, with locals
+        (escaping to its inner functions or not) and, `levels` more deep, functions of
+        its own."""
+        f, n = self.fresh("f"), self.fresh("n")
         params = [self.fresh("p") for _ in range(self.rng.randrange(0, 3))]
-        scope = names + params
-        inner = ""
-        if depth > 0 and self.rng.random() < 0.5:
-            saved = list(self.funcs)
-            inner = self.function(scope, depth - 1)
-            body = "let %s in %s end" % (inner, self.exp(scope, 3))
-            self.funcs = saved  # the inner function is not visible outside
-        else:
-            body = self.exp(scope, 3)
-        if self.rng.random() < 0.5:
-            body = '(print("%s "); %s)' % (f, body)
-        decl = "function %s(%s): int = %s" % (f, ", ".join(p + ": int" for p in params), body)
-        self.funcs.append((f, len(params)))
-        return decl
+        own = sc.funcs + [(f, len(params), None)]  # itself (and what came before)
+        body_sc = Scope(sc.ints + params + [n], [(g, a, None) for g, a, _ in own], n)
+        decls = []
+        for _ in range(self.rng.randrange(0, 3)):  # locals; inner functions make them escape
+            local = self.fresh("l")
+            decls.append(Node("decl", "var %s := " % local, self.int_exp(body_sc, 2)))
+            body_sc = body_sc.with_ints([local])
+        if levels > 0 and self.chance(0.6, "nest"):
+            for _ in range(self.rng.randrange(1, 3)):  # siblings, calling each other
+                inner, name, arity = self.function(body_sc, levels - 1)
+                decls.append(inner)
+                body_sc.funcs = body_sc.funcs + [(name, arity, None)]
+        body = self.int_exp(body_sc, 3)
+        if self.chance(0.25, "loop"):  # a loop first, that may not run
+            body = Node("int", "(for %s := 1 to %s - 1 do " % (self.fresh("i"), n),
+                        self.stm(body_sc, 1), "; ", body, ")")
+        if self.chance(0.5):
+            body = Node("int", '(print("%s "); ' % f, body, ")")
+        if decls:
+            body = Node("int", "let ", lst(decls, " "), " in ", body, " end")
+        head = "function %s(%s: int%s): int = " % (f, n, "".join(", %s: int" % p
+                                                                  for p in params))
+        return Node("decl", head, body), f, len(params)
 
     def program(self):
         vs = ["v%d" % k for k in range(3)]
-        decls = ["type intArray = array of int", "type point = {x: int, y: int}"]
-        decls += ["var %s := %d" % (v, self.rng.randrange(0, 10)) for v in vs]
-        decls += ["var arr := intArray [4] of 1", "var rec := point{x = 2, y = 3}"]
+        decls = [Node("decl", "type intArray = array of int"),
+                 Node("decl", "type point = {x: int, y: int}")]
+        decls += [Node("decl", "var %s := %d" % (v, self.rng.randrange(0, 10))) for v in vs]
+        decls += [Node("decl", 'var s := "hello"'),
+                  Node("decl", "var arr := intArray [4] of 1"),
+                  Node("decl", "var rec := point{x = 2, y = 3}"),
+                  Node("decl", "var nil_rec : point := nil")]
+        sc = Scope(list(vs), [])
         for _ in range(self.rng.randrange(1, 4)):
-            decls.append(self.function(vs, 2))
-        stms = [self.stm(vs, 4) for _ in range(self.rng.randrange(3, 8))]
-        stms.append('printi(v0 + v1 + v2); print("\\n")')
-        return "let\n  %s\nin\n  %s\nend\n" % ("\n  ".join(decls), ";\n  ".join(stms))
+            fn, name, arity = self.function(sc, 2)
+            decls.append(fn)
+            sc.funcs = sc.funcs + [(name, arity, None)]
+        stms = [self.stm(sc, 4) for _ in range(self.rng.randrange(3, 8))]
+        stms.append(Node("unit", 'printi(v0 + v1 + v2); print("\\n")'))
+        return Node("unit", "let\n  ", lst(decls, "\n  "), "\nin\n  ", lst(stms, ";\n  "),
+                    "\nend\n")
 
 
-def main():
-    seed = int(sys.argv[1])
-    if len(sys.argv) < 4:
-        sys.stdout.write(Gen(seed).program())
+def tree(seed, lab=None):
+    return Gen(seed, lab).program()
+
+
+def program(seed, lab=None):
+    return tree(seed, lab).text()
+
+
+def main(argv):
+    lab = None
+    if "--lab" in argv:
+        k = argv.index("--lab")
+        lab, argv = argv[k + 1], argv[:k] + argv[k + 2:]
+    seed = int(argv[0])
+    if len(argv) < 3:
+        sys.stdout.write(program(seed, lab))
         return
-    count, outdir = int(sys.argv[2]), sys.argv[3]
+    count, outdir = int(argv[1]), argv[2]
     os.makedirs(outdir, exist_ok=True)
     for k in range(count):
         with open(os.path.join(outdir, "rand_%d.tig" % (seed + k)), "w") as f:
-            f.write(Gen(seed + k).program())
+            f.write(program(seed + k, lab))
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

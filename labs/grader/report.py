@@ -37,7 +37,9 @@ def table(result, hide_private=False):
         lines.append("  %-40s %6.2f / %g" % (g["name"], g["score"], g["points"]))
         for p in g["programs"]:
             if not p["passed"]:
-                lines.append("      FAIL %s: %s" % (p["name"], p["message"]))
+                first, *more = p["message"].split("\n")
+                lines.append("      FAIL %s: %s" % (p["name"], first))
+                lines += ["        " + line for line in more]
     if not result.get("private_run", True):
         lines.append("  %-40s not run here (%d points on Gradescope; the groups above"
                      " then count x%g)" % ("private tests", result["private_points"],

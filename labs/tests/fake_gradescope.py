@@ -13,7 +13,7 @@ TMP/results/results.json must be valid Gradescope JSON where every test, the pri
 ones included, has full marks, but one: a private program that expects a wrong output
 (private_secret.tig), whose failure must sit only in its own after_published entry,
 never in the printed output or results.json's visible `output`. The max scores add up
-to 100.
+to 100. The teacher's random seed adds the hidden random programs to the private group.
 """
 import json
 import os
@@ -34,6 +34,7 @@ PRIVATE = ["testcases/valid/recursion_gcd.tig", "testcases/ptoext/names.tig"]
 
 
 SECRET = "private_secret"
+HIDDEN_SEED = 1000  # the teacher's seed: hidden random programs join the private group
 
 
 def fake_gradescope(tmp, lab):
@@ -44,7 +45,7 @@ def fake_gradescope(tmp, lab):
     with open(os.path.join(private, SECRET + ".tig"), "w") as f:
         f.write('/* A private test that fails: its failure must stay hidden.\n'
                 '   stdout: the teacher\'s secret answer\n*/\nprint("42\\n")\n')
-    zip_path = autograder.pack(lab, private, os.path.join(tmp, lab + ".zip"))
+    zip_path = autograder.pack(lab, private, os.path.join(tmp, lab + ".zip"), seed=HIDDEN_SEED)
     autograder.unpack(zip_path, os.path.join(tmp, "source"))
     submission.sync(ROOT, os.path.join(tmp, "submission", "tigerc-main"))
     os.makedirs(os.path.join(tmp, "results"))
@@ -62,8 +63,10 @@ def problems_in(results, printed):
         if t.get("name", "").startswith("private tests") and \
                 t.get("visibility") != "after_published":
             out.append("%s is visible before publication" % t["name"])
-    if sum(t.get("name", "").startswith("private tests") for t in tests) != len(PRIVATE) + 1:
-        out.append("the private programs were not graded")
+    hidden = json.load(open(os.path.join(LABS, "canon", "grading.json")))["random"]["count"]
+    if sum(t.get("name", "").startswith("private tests") for t in tests) != \
+            len(PRIVATE) + 1 + hidden:
+        out.append("the private programs and the hidden random ones were not all graded")
     total = round(sum(t.get("max_score", 0) for t in tests), 4)
     out += [] if total == 100 else ["the max scores add up to %s, not 100" % total]
     for where, text in (("printed output", printed), ("results.json output",

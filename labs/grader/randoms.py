@@ -1,0 +1,149 @@
+"""randoms.py - the "random programs" group: programs of tools/random_tiger.py whose
+expected output is the reference's own run (labs/GRADING.md, "Random programs").
+
+Input: the lab, a seed, a count, the reference tigerc. Output: the programs as files
+in the testcases/ format (the expectation in the first comment, which blind.py blanks
+before a student's tigerc sees it), in a folder kept between grades, and the tree each
+program was made from (for shrink.py).
+
+The seed alone decides the programs, so a student's `make grade` runs the same public
+ones as the autograder; a teacher's seed (--random-seed) adds hidden ones. A program
+the reference cannot run within its limits (a step limit, a compile error), or, for
+ptoext, whose MLIR run differs from the interpreter's, is passed over for the next seed.
+"""
+import hashlib
+import importlib.util
+import os
+import re
+import shutil
+import tempfile
+
+from . import sandbox, shrink
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+_spec = importlib.util.spec_from_file_location(
+    "random_tiger", os.path.join(ROOT, "tools", "random_tiger.py"))
+random_tiger = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(random_tiger)
+LIMITS = sandbox.Limits(seconds=60, memory=8192 * sandbox.MB, output=8 * sandbox.MB)
+
+
+def escape(data):
+    """Bytes as a `stdout:` directive's C-escaped text."""
+    out = []
+    for b in data:
+        c = chr(b)
+        out.append({"\n": "\\n", "\t": "\\t", "\\": "\\\\"}.get(c) or
+                   (c if 32 <= b < 127 else "\\x%02x" % b))
+    return "".join(out)
+
+
+def expected(reference, text, lab, work):
+    """The reference's run of a program: (exit status, stdout), or None when it cannot
+    be a test (see the docstring)."""
+    path = os.path.join(work, "candidate.tig")
+    with open(path, "w") as f:
+        f.write(text)
+    ran = sandbox.run([reference, "--run", path], limits=LIMITS)
+    if ran.problem(LIMITS, "reference") or ran.status in (65, 66, 67, 71):
+        return None
+    if lab == "ptoext":
+        mlir = sandbox.run([reference, "--run-mlir", path], limits=LIMITS)
+        if (mlir.status, mlir.stdout) != (ran.status, ran.stdout):
+            return None
+    return ran.status, ran.stdout
+
+
+def as_test(text, status, stdout, seed, lab):
+    """The program with its expectation in a first comment (testcases/README.md)."""
+    lines = stdout.split(b"\n")
+    body = [escape(l + b"\n") for l in lines[:-1]] + ([escape(lines[-1])] if lines[-1] else [])
+    head = ["/* tools/random_tiger.py %d --lab %s" % (seed, lab), "   exit: %d" % status]
+    head += ["   stdout: " + b for b in body] or ["   stdout: "]
+    return "\n".join(head) + "\n*/\n" + text
+
+
+def folder_for(lab, seed, count, reference):
+    with open(reference, "rb") as f:
+        ref = hashlib.sha1(f.read()).hexdigest()[:8]
+    with open(random_tiger.__file__, "rb") as f:
+        gen = hashlib.sha1(f.read()).hexdigest()[:8]
+    return os.path.join(ROOT, "build", "grade", "random",
+                        "%s-%d-%d-%s-%s" % (lab, seed, count, gen, ref))
+
+
+def programs(lab, seed, count, reference):
+    """[(path, seed of the program)]: count programs from `seed` on, made once."""
+    folder = folder_for(lab, seed, count, reference)
+    done = os.path.join(folder, "done")
+    if not os.path.isfile(done):
+        os.makedirs(folder, exist_ok=True)
+        k = seed
+        made = []
+        while len(made) < count and k < seed + 20 * count:
+            text = random_tiger.program(k, lab)
+            want = expected(reference, text, lab, folder)
+            if want:
+                name = os.path.join(folder, "rand_%d.tig" % k)
+                with open(name, "w") as f:
+                    f.write(as_test(text, want[0], want[1], k, lab))
+                made.append(k)
+            k += 1
+        with open(done, "w") as f:
+            f.write(" ".join(map(str, made)) + "\n")
+    with open(done) as f:
+        seeds = [int(s) for s in f.read().split()]
+    return [(os.path.join(folder, "rand_%d.tig" % s), s) for s in seeds]
+
+
+def seed_of(path):
+    """The seed of a random program's file, or None for another program."""
+    name = os.path.basename(path)
+    if name.startswith("rand_") and name.endswith(".tig") and name[5:-4].isdigit():
+        return int(name[5:-4])
+    return None
+
+
+def kind_of(message):
+    """A failure's kind, for the shrinker: its words before the first colon, numbers
+    left out ("stdout line N", "broken invariant", "exit status N, expected N")."""
+    return re.sub(r"\d+", "N", message.split(":")[0])
+
+
+def counterexample(path, lab, reference, judge, seconds=15.0):
+    """The lines to show under a failed random program: the smallest program found
+    that the submission fails the same way, what it should print and what went wrong.
+    judge(test path) is the lab's judge of the submission on a test file."""
+    seed = seed_of(path)
+    work = tempfile.mkdtemp(prefix="shrink-", dir=sandbox.run_base())
+    said = {}
+
+    def fails(text):
+        want = expected(reference, text, lab, work)
+        if want is None:
+            return None
+        test = os.path.join(work, "shrunk.tig")
+        with open(test, "w") as f:
+            f.write(as_test(text, want[0], want[1], seed, lab))
+        verdict = judge(test)
+        if verdict.passed:
+            return None
+        said[text] = (verdict.message, want)
+        return kind_of(verdict.message)
+
+    try:
+        tree = random_tiger.tree(seed, lab)
+        text, kind, tried = shrink.shrink(tree, fails, random_tiger.Node, seconds=seconds)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    if text not in said:
+        return ""
+    message, (status, stdout) = said[text]
+    lines = text.rstrip("\n").split("\n")
+    out = ["shrunk to %d lines (%d tried; `python3 tools/random_tiger.py %d --lab %s` "
+           "prints the whole program). Your compiler fails it the same way:" % (
+               len(lines), tried, seed, lab)]
+    out += ["    | " + line for line in lines]
+    out.append("  expected: exit %d, output %r" % (status, stdout[:300].decode("latin-1")))
+    out.append("  yours:    " + message)
+    return "\n".join(out)
