@@ -7,7 +7,8 @@ Usage: random_tiger.py SEED [COUNT] [OUTDIR] [--lab LAB]
   With OUTDIR, writes COUNT programs rand_SEED+k.tig there; otherwise prints one.
 
 A program is a `let` of int, string, array and record variables and of functions
-nested up to three deep, then statements. Its hazards, each lab's classic mistakes:
+nested up to three deep, then statements; r0 and r1, which no function names, live in
+registers, the others in memory. Its hazards, each lab's classic mistakes:
   - conditions that are any int (`if v1 then`, `while c < 3 & v0 do`), `&` and `|` on
     values other than 0 and 1, `if` as a value whose branches differ in kind;
   - functions nested three deep whose locals escape to the inner ones or not, calling
@@ -118,6 +119,9 @@ class Gen:
                         " else ", self.int_exp(sc, d - 1), ")")
         if r < 0.76 and self.chance(0.5, "assign"):  # assigned inside an expression
             v = self.assignable(sc)
+            if v and self.chance(0.5):  # read, then assigned by the right operand
+                return Node("int", "(%s %s (%s := " % (v, self.pick(ARITH), v),
+                            self.int_exp(sc, d - 1), "; ", self.int_exp(sc, d - 1), "))")
             if v:
                 return Node("int", "(%s := " % v, self.int_exp(sc, d - 1), "; %s)" % v)
         if r < 0.82:
@@ -298,8 +302,11 @@ class Gen:
             fn, name, arity = self.function(sc, 2)
             decls.append(fn)
             sc.funcs = sc.funcs + [(name, arity, None)]
+        # r0 and r1 only the main program names: they stay in registers (temps)
+        decls += [Node("decl", "var r%d := %d" % (k, self.rng.randrange(0, 10))) for k in (0, 1)]
+        sc = sc.with_ints(["r0", "r1"])
         stms = [self.stm(sc, 4) for _ in range(self.rng.randrange(3, 8))]
-        stms.append(Node("unit", 'printi(v0 + v1 + v2); print("\\n")'))
+        stms.append(Node("unit", 'printi(v0 + v1 + v2 + r0 + r1); print("\\n")'))
         return Node("unit", "let\n  ", lst(decls, "\n  "), "\nin\n  ", lst(stms, ";\n  "),
                     "\nend\n")
 
