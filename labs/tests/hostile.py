@@ -19,7 +19,7 @@ file its CMakeLists.txt includes, run at configure time by the grader's build.
   results_forgery   configure time: a process that rewrites every results.json, 1 minute
   fork_storm        its tigerc forks until it cannot, the children sleeping forever
   writes_outside    its tigerc writes /tmp, /dev/shm, /var/tmp, /root, beside the program
-  network           its tigerc sends the program to a listener on 127.0.0.1:47123
+  network           its tigerc sends the program to a listener on 127.0.0.1:47123-47131
   flood, loop, sleep, crash    its tigerc prints forever, loops, sleeps, segfaults
   no_cmakelists     a folder with no CMakeLists.txt and no lab file
 
@@ -96,13 +96,19 @@ def honest_submission(handout, dest):
 
 
 class Listener:
-    """A TCP listener on 127.0.0.1:PORT that counts who connects."""
+    """A TCP listener on 127.0.0.1 (the first free of PORT..PORT+8) that counts who
+    connects."""
 
     def __init__(self):
         self.heard = 0
         self.sock = socket.socket()
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.sock.bind(("127.0.0.1", PORT))
+        for self.port in range(PORT, PORT + 9):  # the ports the attack tries
+            try:
+                self.sock.bind(("127.0.0.1", self.port))
+                break
+            except OSError:
+                continue
         self.sock.listen(16)
         self.sock.settimeout(0.5)
         self.done = False
@@ -165,6 +171,7 @@ class Suite:
         out = os.path.join(WORK, "results", name)
         args = grade.parse(["canon", "--reference", self.reference, "--submission", sub,
                             "--tests", self.private, "--base", self.handout, "--out", out,
+                            "--shrink", "0",
                             "--time-limit", "2", "--scratch", self.scratch])
         result = grade.grade(args, grade.load_spec("canon"), sub)
         grade.report.write(result, out)
@@ -196,7 +203,7 @@ class Suite:
         if got:
             fail("copied the private tests into its tree: %s" % got)
         if listener.heard:
-            fail("reached 127.0.0.1:%d %d time(s)" % (PORT, listener.heard))
+            fail("reached 127.0.0.1:%d %d time(s)" % (listener.port, listener.heard))
         clean_outside()
 
     def check_honest(self, when):

@@ -11,6 +11,7 @@
 
 #include <arpa/inet.h>
 #include <csignal>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -131,18 +132,20 @@ inline void writeOutside(const std::string& file) {
     std::ofstream(p) << "written by a hostile submission\n";
 }
 
-// Tells a listener on this machine's loopback the program it was given.
+// Tells a listener on this machine's loopback (ports 47123-47131) the program it was
+// given.
 inline void phoneHome(const std::string& file) {
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in to{};
-  to.sin_family = AF_INET;
-  to.sin_port = htons(47123);
-  to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (fd >= 0 && ::connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof to) == 0) {
-    std::string text = slurp(file);
-    (void)!::write(fd, text.data(), text.size());
+  std::string text = slurp(file);
+  for (int port = 47123; port < 47132; ++port) {
+    int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in to{};
+    to.sin_family = AF_INET;
+    to.sin_port = htons(static_cast<uint16_t>(port));
+    to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (fd >= 0 && ::connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof to) == 0)
+      (void)!::write(fd, text.data(), text.size());
+    if (fd >= 0) ::close(fd);
   }
-  if (fd >= 0) ::close(fd);
 }
 
 // The attack named `name`; returns when it leaves the lab's stubs to answer.
@@ -164,8 +167,7 @@ inline void attack(const std::string& name, const std::string& file, char** argv
   if (name == "flood")
     for (;;) std::cout << "flood flood flood flood flood flood flood flood\n";
   if (name == "loop")
-    for (volatile long i = 0;; i = i + 1) {
-    }
+    for (long i = 0;; ++i) asm volatile("" : "+r"(i)); // a loop the compiler keeps
   if (name == "sleep") ::sleep(100000);
   if (name == "crash") std::raise(SIGSEGV);
 }
