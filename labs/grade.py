@@ -20,6 +20,7 @@ import glob
 import hashlib
 import json
 import os
+import queue
 import shutil
 import subprocess
 import sys
@@ -30,7 +31,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "testcases"))
 from run_testcases import COMPILE_ERRORS, directives  # noqa: E402
-from grader import confine, judges, randoms, report, sandbox, submission  # noqa: E402
+from grader import confine, judges, randoms, report, sandbox, shipped, submission  # noqa: E402
 
 sandbox.RUN_BASE = os.environ.get("TIGER_GRADE_RUNS",
                                   os.path.join(ROOT, "build", "grade", "runs"))
@@ -47,8 +48,16 @@ def private_group(spec):
 
 
 def random_programs(spec, seed, reference):
-    r = spec["random"]
-    return [p for p, _ in randoms.programs(spec["lab"], seed, r["count"], reference)]
+    """The random programs of a seed; in a handout, those it ships for grading.json's
+    seed, and others only where lab.json names an oracle (grader/shipped.py)."""
+    r, lab = spec["random"], spec["lab"]
+    if shipped.in_handout() and seed == r["seed"]:
+        return shipped.random_programs(lab)
+    oracle = shipped.oracle(lab)
+    if not oracle:
+        raise SystemExit("grade: in the %s handout, random programs of another seed need "
+                         "the reference (the autograder has it)" % lab)
+    return [p for p, _ in randoms.programs(lab, seed, r["count"], reference, oracle)]
 
 
 def suite(spec, args):
@@ -83,14 +92,14 @@ def has_private(args):
 def explain_random(cx, tigerc, spec, judged, args):
     """Under the first --shrink failed programs of the random group, the smallest
     program that fails the same way (grader/shrink.py)."""
-    rand = spec.get("random")
-    if not rand or not args.shrink:
+    rand, oracle = spec.get("random"), shipped.oracle(spec["lab"])
+    if not rand or not args.shrink or not oracle:
         return
     failed = [(k, p, v) for name, _, progs, _ in judged if name == rand["name"]
               for k, (p, v) in enumerate(progs) if not v.passed]
     judge = lambda test: judges.judge(cx, tigerc, test, directives(test))
     for _, path, verdict in failed[:args.shrink]:
-        detail = randoms.counterexample(path, spec["lab"], args.reference, judge)
+        detail = randoms.counterexample(path, spec["lab"], args.reference, judge, oracle)
         if detail:
             verdict.message += "\n" + detail
 
@@ -123,6 +132,16 @@ def group_result(name, points, judged, private):
             "private": private}
 
 
+def yardstick(cx, path):
+    """The bonus's yardstick on one program: the reference with the book's choices,
+    or in a handout the number it ships (grader/shipped.py)."""
+    if shipped.in_handout():
+        known = shipped.baseline(cx.spec["lab"], path)
+        if known is not None:
+            return known
+    return judges.baseline(cx, path, directives(path))
+
+
 def bonus_results(cx, spec, groups, jobs):
     """Each bonus: earned when every program passed and the quality beats the book's."""
     progs = [p for g in groups for p in g["programs"]]
@@ -136,8 +155,7 @@ def bonus_results(cx, spec, groups, jobs):
             continue
         mine = sum(p["metric"] or 0 for p in progs)
         with ThreadPoolExecutor(max_workers=jobs) as pool:
-            base = sum(pool.map(lambda p: judges.baseline(
-                cx, p["path"], directives(p["path"])) or 0, progs))
+            base = sum(pool.map(lambda p: yardstick(cx, p["path"]) or 0, progs))
         better = mine < base if b.get("compare", "less") == "less" else mine <= base
         entry.update(value=mine, score=b["points"] if better else 0,
                      message="%s: %d, %s: %d" % (spec["metric"], mine, b["against"], base))
@@ -160,18 +178,19 @@ def settle_folders(args):
     sandbox.RUN_BASE = os.path.join(home, "runs")
 
 
-def grade(args, spec, sub):
-    """Grades one submission folder (None: the reference itself); returns the Result."""
+def grade(args, spec, sub, slot=0):
+    """Grades one submission folder (None: the reference itself); returns the Result.
+    `slot` k > 0 builds in a scratch folder of its own (grade-all's parallel grades)."""
     start = time.time()
     settle_folders(args)
     bin_dir = sandbox.public_folder()  # what this grade runs: its tigerc, the runtime
     try:
-        return grade_in(args, spec, sub, bin_dir, start)
+        return grade_in(args, spec, sub, bin_dir, start, slot)
     finally:
         shutil.rmtree(bin_dir, ignore_errors=True)
 
 
-def grade_in(args, spec, sub, bin_dir, start):
+def grade_in(args, spec, sub, bin_dir, start, slot):
     limits = sandbox.Limits(seconds=args.time_limit)
     runtime = sandbox.public_copy(args.runtime, bin_dir) if os.path.isfile(args.runtime) \
         else args.runtime
@@ -179,7 +198,7 @@ def grade_in(args, spec, sub, bin_dir, start):
     tigerc, build_msg = sandbox.public_copy(args.reference, bin_dir), ""
     if sub:
         tigerc, build_msg, _ = submission.build(sub, args.scratch, args.jobs,
-                                                handout_base(args), spec["lab"], bin_dir)
+                                                handout_base(args), spec["lab"], bin_dir, slot)
     groups = suite(spec, args)
     if tigerc:
         judged = judge_all(cx, tigerc, groups, args.jobs)
@@ -240,6 +259,7 @@ def parse(argv):
     ap.add_argument("lab")
     ap.add_argument("--submission")
     ap.add_argument("--all", metavar="DIR", help="grade every folder of DIR")
+    ap.add_argument("--parallel", type=int, default=1, help="with --all: grades at a time")
     ap.add_argument("--tests", help="the teacher's private programs")
     ap.add_argument("--reference", default=os.path.join(ROOT, "build", "tigerc"))
     ap.add_argument("--runtime", help="libtigerrt.so (default: beside --reference)")
@@ -284,16 +304,36 @@ def main(argv):
 
 
 def grade_class(args, spec):
-    """--all DIR: each folder of DIR, results in OUT/NAME/, one row each in grades.csv."""
-    rows = []
-    for sub in sorted(d for d in glob.glob(os.path.join(args.all, "*")) if os.path.isdir(d)):
+    """--all DIR: each folder of DIR, results in OUT/NAME/, one row each in grades.csv;
+    --parallel N grades N at a time, each in a scratch folder of its own."""
+    subs = sorted(d for d in glob.glob(os.path.join(args.all, "*")) if os.path.isdir(d))
+    n = max(1, args.parallel)
+    if n > 1 and not confine.renames(sandbox.level()):
+        print("grade: --parallel needs bubblewrap here; grading one at a time")
+        n = 1
+    if subs:  # what the grades share, made once before they run side by side
+        settle_folders(args)
+        submission.ensure_pristine(handout_base(args), args.scratch, args.jobs)
+        suite(spec, args)
+    slots = queue.Queue()
+    for k in range(n):
+        slots.put(k)
+
+    def one(sub):
+        slot = slots.get()
+        try:
+            result = grade(args, spec, os.path.abspath(sub), slot)
+        finally:
+            slots.put(slot)
         name = os.path.basename(sub)
-        result = grade(args, spec, os.path.abspath(sub))
         report.write(result, os.path.join(args.out, name))
-        print("%-30s %6.2f / %d%s (%.1f s)" % (name, result["score"], result["max_score"],
+        print("%-30s %6.2f / %g%s (%.1f s)" % (name, result["score"], result["max_score"],
                                                "  " + result["build"] if result["build"] else "",
-                                               result["seconds"]))
-        rows.append((name, result))
+                                               result["seconds"]), flush=True)
+        return name, result
+
+    with ThreadPoolExecutor(max_workers=n) as pool:
+        rows = list(pool.map(one, subs))
     report.write_csv(os.path.join(args.out, "grades.csv"), rows)
     print("wrote %s" % os.path.join(args.out, "grades.csv"))
     return 0

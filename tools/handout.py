@@ -11,7 +11,8 @@ text, with directives), lab.json, grading.json, the example program. Output, in 
 every file, the lab's regions and those of every later lab replaced by their stubs
 (no handout holds the solution of its lab or of a later one) and every marker
 removed; of labs/, only this lab's folder (without its mutants) and the shared files; the Makefile's `LAB ?=` set to the
-lab; README.md opening with a pointer to HANDOUT.md; HANDOUT.md, whose listings and pictures come from running the reference tigerc on
+lab; README.md opening with a pointer to HANDOUT.md; the lab's public random
+programs and the bonus's yardsticks (labs/grader/shipped.py); HANDOUT.md, whose listings and pictures come from running the reference tigerc on
 the example now (handout_text.py), and HANDOUT.html when pandoc is installed.
 """
 import argparse
@@ -123,6 +124,19 @@ def regions_of(lab):
     return out
 
 
+def ship_grading_data(lab, tigerc, out):
+    """The public random programs and the bonus's yardsticks, made by the reference now,
+    so that `make grade` in the handout gives the autograder's score
+    (labs/grader/shipped.py)."""
+    sys.path.insert(0, os.path.join(ROOT, "labs"))
+    from grader import shipped  # noqa: E402
+    with open(os.path.join(ROOT, "labs", lab, "grading.json")) as f:
+        spec = json.load(f)
+    programs = [p for g in spec["groups"] for p in g["programs"]]
+    shipped.write(spec, tigerc, os.path.join(os.path.dirname(tigerc), "libtigerrt.so"), out,
+                  programs)
+
+
 def fresh_dir(out):
     """Empties OUT, refusing a non-empty folder that is not a handout."""
     if os.path.isdir(out) and os.listdir(out) and \
@@ -148,6 +162,7 @@ def main():
     out = os.path.abspath(args.out or os.path.join(ROOT, "build", "handouts", args.lab))
     fresh_dir(out)
     copy_tree(args.lab, out)
+    ship_grading_data(args.lab, os.path.abspath(args.tigerc), out)
     handout_text.write(os.path.join(ROOT, "labs", args.lab), os.path.abspath(args.tigerc),
                        out, regions_of(args.lab))
     print(f"handout: {out} (HANDOUT.md)")

@@ -21,10 +21,23 @@ import tempfile
 from . import sandbox, shrink
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-_spec = importlib.util.spec_from_file_location(
-    "random_tiger", os.path.join(ROOT, "tools", "random_tiger.py"))
-random_tiger = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(random_tiger)
+
+
+def _load(name, path):
+    spec = importlib.util.spec_from_file_location(name, os.path.join(ROOT, path))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+random_tiger = _load("random_tiger", "tools/random_tiger.py")
+
+
+def in_handout():
+    """Whether this tree is a lab's handout (its own tigerc is no reference)."""
+    return os.path.isfile(os.path.join(ROOT, "HANDOUT.md"))
+
+directives = _load("run_testcases", "testcases/run_testcases.py").directives
 LIMITS = sandbox.Limits(seconds=60, memory=8192 * sandbox.MB, output=8 * sandbox.MB)
 
 
@@ -38,16 +51,16 @@ def escape(data):
     return "".join(out)
 
 
-def expected(reference, text, lab, work):
-    """The reference's run of a program: (exit status, stdout), or None when it cannot
-    be a test (see the docstring)."""
+def expected(reference, text, lab, work, oracle=("--run",)):
+    """The reference's run of a program (`oracle`: its options): (exit status, stdout),
+    or None when it cannot be a test (see the docstring)."""
     path = os.path.join(work, "candidate.tig")
     with open(path, "w") as f:
         f.write(text)
-    ran = sandbox.run([reference, "--run", path], limits=LIMITS)
+    ran = sandbox.run([reference] + list(oracle) + [path], limits=LIMITS)
     if ran.problem(LIMITS, "reference") or ran.status in (65, 66, 67, 71):
         return None
-    if lab == "ptoext":
+    if lab == "ptoext" and not in_handout():  # a handout's MLIR is the student's
         mlir = sandbox.run([reference, "--run-mlir", path], limits=LIMITS)
         if (mlir.status, mlir.stdout) != (ran.status, ran.stdout):
             return None
@@ -72,7 +85,7 @@ def folder_for(lab, seed, count, reference):
                         "%s-%d-%d-%s-%s" % (lab, seed, count, gen, ref))
 
 
-def programs(lab, seed, count, reference):
+def programs(lab, seed, count, reference, oracle=("--run",)):
     """[(path, seed of the program)]: count programs from `seed` on, made once."""
     folder = folder_for(lab, seed, count, reference)
     done = os.path.join(folder, "done")
@@ -82,7 +95,7 @@ def programs(lab, seed, count, reference):
         made = []
         while len(made) < count and k < seed + 20 * count:
             text = random_tiger.program(k, lab)
-            want = expected(reference, text, lab, folder)
+            want = expected(reference, text, lab, folder, oracle)
             if want:
                 name = os.path.join(folder, "rand_%d.tig" % k)
                 with open(name, "w") as f:
@@ -110,7 +123,7 @@ def kind_of(message):
     return re.sub(r"\d+", "N", message.split(":")[0])
 
 
-def counterexample(path, lab, reference, judge, seconds=15.0):
+def counterexample(path, lab, reference, judge, oracle=("--run",), seconds=15.0):
     """The lines to show under a failed random program: the smallest program found
     that the submission fails the same way, what it should print and what went wrong.
     judge(test path) is the lab's judge of the submission on a test file."""
@@ -119,7 +132,7 @@ def counterexample(path, lab, reference, judge, seconds=15.0):
     said = {}
 
     def fails(text):
-        want = expected(reference, text, lab, work)
+        want = expected(reference, text, lab, work, oracle)
         if want is None:
             return None
         test = os.path.join(work, "shrunk.tig")

@@ -1,0 +1,82 @@
+"""shipped.py - what a lab's handout carries so that `make grade` in it gives the
+autograder's score (labs/GRADING.md, "Grading in a handout").
+
+A handout holds no solution of its lab, so its own tigerc cannot be the oracle of the
+random programs nor the bonus's yardstick. tools/handout.py therefore ships, computed by
+the reference when the handout is cut:
+  labs/LAB/random/rand_K.tig   the public random programs with their expectations (the
+                               same files the autograder makes from grading.json's seed)
+  labs/LAB/baselines.json      the yardstick of each program of the public and random
+                               groups: {path from the repository root: number}
+In a handout, the grader reads these instead of asking its reference; a program it
+does not list (a hidden seed, a shrunk candidate) is run by lab.json's `oracle`, a
+stage before the lab's own that the handout still has (none for translate: then no
+shrinking in the handout, only on Gradescope).
+"""
+import json
+import os
+import shutil
+from concurrent.futures import ThreadPoolExecutor
+
+from . import judges, randoms, sandbox
+
+ROOT = randoms.ROOT
+in_handout = randoms.in_handout
+
+
+def random_folder(root, lab):
+    return os.path.join(root, "labs", lab, "random")
+
+
+def baselines_path(root, lab):
+    return os.path.join(root, "labs", lab, "baselines.json")
+
+
+def write(spec, reference, runtime, out, programs):
+    """Writes the handout's random programs and baselines into OUT; `programs` are the
+    public groups' paths from the repository root."""
+    lab, rand = spec["lab"], spec["random"]
+    folder = random_folder(out, lab)
+    os.makedirs(folder, exist_ok=True)
+    made = randoms.programs(lab, rand["seed"], rand["count"], reference)
+    for path, _ in made:
+        shutil.copy(path, folder)
+    rel = programs + [os.path.relpath(os.path.join(folder, os.path.basename(p)), out)
+                      for p, _ in made]
+    cx = judges.Context(spec, reference, runtime, sandbox.Limits())
+    absolute = [p if not p.startswith("labs/%s/random/" % lab) else os.path.join(out, p)
+                for p in rel]
+
+    def one(path):
+        full = path if os.path.isabs(path) else os.path.join(ROOT, path)
+        return judges.baseline(cx, full, randoms.directives(full))
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        numbers = list(pool.map(one, absolute))
+    with open(baselines_path(out, lab), "w") as f:
+        json.dump(dict(zip(rel, numbers)), f, indent=1, sort_keys=True)
+        f.write("\n")
+
+
+def random_programs(lab):
+    """The shipped public random programs of a handout, in seed order."""
+    folder = random_folder(ROOT, lab)
+    names = [n for n in os.listdir(folder) if randoms.seed_of(n) is not None]
+    return [os.path.join(folder, n) for n in sorted(names, key=randoms.seed_of)]
+
+
+def baseline(lab, path):
+    """A shipped yardstick, or None."""
+    try:
+        with open(baselines_path(ROOT, lab)) as f:
+            return json.load(f).get(os.path.relpath(path, ROOT))
+    except OSError:
+        return None
+
+
+def oracle(lab):
+    """In a handout, the options that run a program correctly without the lab's code
+    (lab.json "oracle"), or None; elsewhere the reference's own run."""
+    if not in_handout():
+        return ["--run"]
+    with open(os.path.join(ROOT, "labs", lab, "lab.json")) as f:
+        return json.load(f).get("oracle")
