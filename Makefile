@@ -29,7 +29,8 @@ test: all
 
 # Lab grading (labs/GRADING.md). LAB is translate, canon, traces or ptoext.
 #   make grade LAB=canon [SUBMISSION=DIR] [TESTS=DIR]   one submission (none: this tree)
-#   make grade-all LAB=canon SUBMISSIONS=DIR             every folder of DIR, into a CSV
+#   make grade-all LAB=canon SUBMISSIONS=DIR             every folder of DIR, into a CSV,
+#                                                        JOBS at a time
 #   make autograder LAB=canon [TESTS=DIR]                a Gradescope autograder zip
 # The reference the grader judges with: only tigerc and its runtime, not the tests.
 reference: configure
@@ -44,7 +45,7 @@ grade: reference
 grade-all: reference
 	$(lab_given)
 	@test -n "$(SUBMISSIONS)" || { echo "make grade-all: SUBMISSIONS=DIR, a folder of submissions"; exit 2; }
-	python3 labs/grade.py $(LAB) --reference $(TIGERC) --all $(SUBMISSIONS) $(if $(TESTS),--tests $(TESTS))
+	python3 labs/grade.py $(LAB) --reference $(TIGERC) --all $(SUBMISSIONS) $(if $(TESTS),--tests $(TESTS)) --parallel $(JOBS)
 
 autograder: reference
 	$(lab_given)

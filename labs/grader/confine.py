@@ -59,13 +59,14 @@ def _bwrap(level, ro, rw, cwd):
     ids = ["--unshare-user", "--uid", str(NOBODY), "--gid", str(NOBODY)] \
         if level == "bwrap-uid" else []
     binds = [a for p in ro for a in ("--ro-bind", p, p)]
-    binds += [a for p in rw for a in ("--bind", p, p)]
+    binds += [a for p in rw for a in ("--bind",) + (p if isinstance(p, tuple) else (p, p))]
     return user + ["bwrap", "--unshare-all", "--die-with-parent", "--new-session",
                    "--cap-drop", "ALL"] + ids + _root_view() + binds + ["--chdir", cwd]
 
 
 def prefix(level, ro=(), rw=(), cwd="/tmp"):
-    """The command prefix that confines a step at `level`; ro/rw are host paths."""
+    """The command prefix that confines a step at `level`; ro/rw are host paths (an rw
+    item may be (host path, path inside): a folder seen under another name)."""
     if level in ("bwrap", "bwrap-uid"):
         return _bwrap(level, ro, rw, cwd)
     if level == "nobody":
@@ -99,6 +100,11 @@ def probe():
         if _works(level):
             return level
     return "none"
+
+
+def renames(level):
+    """Whether a step can see a folder under another path (parallel scratch trees)."""
+    return level in ("bwrap", "bwrap-uid")
 
 
 def runs_as_nobody(level):

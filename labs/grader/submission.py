@@ -108,9 +108,12 @@ def stamp(base):
     return h.hexdigest()
 
 
-def confined_build(work, jobs, configure):
-    """cmake (configure when asked) and the tigerc target, confined; (ok, log)."""
-    src, out = os.path.join(work, "src"), os.path.join(work, "build")
+def confined_build(work, jobs, configure, seen_as=None):
+    """cmake (configure when asked) and the tigerc target, confined; (ok, log). The
+    step sees `work` at the path `seen_as` (default: its own): the build folder's
+    absolute paths are those of scratch/work, whatever slot holds the copy."""
+    seen_as = seen_as or work
+    src, out = os.path.join(seen_as, "src"), os.path.join(seen_as, "build")
     steps = [["cmake", "--build", out, "--target", "tigerc", "-j%d" % jobs]]
     if configure:
         # -O0, no -g: the fastest rebuild; a student's tigerc only prints small dumps.
@@ -118,7 +121,7 @@ def confined_build(work, jobs, configure):
                          "-DCMAKE_CXX_FLAGS_DEBUG=-O0"])
     log = ""
     for cmd in steps:
-        ran = sandbox.run(cmd, limits=BUILD, untrusted=True, rw=[work], cwd=work)
+        ran = sandbox.run(cmd, limits=BUILD, untrusted=True, rw=[(work, seen_as)], cwd=seen_as)
         log += (ran.stdout + ran.stderr).decode("utf-8", "replace").replace(src + "/", "")
         problem = ran.problem(BUILD, "the build")
         if problem or ran.status != 0:
@@ -161,10 +164,16 @@ def _own(work):
         confine.chown_tree(work)
 
 
-def prepare(submission, scratch, base, lab):
-    """work/ := pristine/ + the submission; returns a note on how it was read, or an
-    error message starting with "build failed"."""
-    work, src = os.path.join(scratch, "work"), os.path.join(scratch, "work", "src")
+def work_folder(scratch, slot):
+    """Slot 0 builds in scratch/work; slot k (grade-all's k-th parallel grade) in
+    scratch/work-k, which its build sees as scratch/work."""
+    return os.path.join(scratch, "work" if slot == 0 else "work-%d" % slot)
+
+
+def prepare(submission, scratch, base, lab, slot=0):
+    """work/ := pristine/ + the submission; returns a note on how it was read."""
+    work = work_folder(scratch, slot)
+    src = os.path.join(work, "src")
     shutil.rmtree(work, ignore_errors=True)
     subprocess.run(["cp", "-a", os.path.join(scratch, "pristine"), work], check=True)
     os.chmod(work, 0o755)
@@ -181,16 +190,17 @@ def prepare(submission, scratch, base, lab):
     return note
 
 
-def build(submission, scratch, jobs, base, lab, bin_dir):
+def build(submission, scratch, jobs, base, lab, bin_dir, slot=0):
     """Copies, builds confined; returns (tigerc path in bin_dir or None, message, log).
     The message is "" for a tree that built, a note for loose files, "build failed:
     ..." else."""
     problem = ensure_pristine(base, scratch, jobs)
     if problem:
         return None, problem, ""
-    note = prepare(submission, scratch, base, lab)
-    work = os.path.join(scratch, "work")
-    ok, log = confined_build(work, jobs, configure=False)
+    note = prepare(submission, scratch, base, lab, slot)
+    work = work_folder(scratch, slot)
+    ok, log = confined_build(work, jobs, configure=False,
+                             seen_as=work_folder(scratch, 0))
     confine.reap(sandbox.level())
     built = os.path.join(work, "build", "tigerc")
     if not ok:
