@@ -28,7 +28,8 @@ def grade_handout(lab, reference, extra):
     subprocess.run([sys.executable, os.path.join(ROOT, "tools", "handout.py"), "--lab", lab,
                     "--tigerc", reference, "--out", tree], check=True,
                    stdout=subprocess.DEVNULL)
-    args = grade.parse([lab, "--reference", reference, "--submission", tree, "--out",
+    args = grade.parse([lab, "--reference", reference, "--submission", tree, "--shrink", "0",
+                        "--out",
                         os.path.join(ROOT, "build", "grade", "handout-" + lab)] + extra)
     spec = grade.load_spec(lab)
     args.time_limit = spec.get("time_limit", 10)

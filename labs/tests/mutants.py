@@ -116,7 +116,8 @@ def run_mutant(lab, name, patch, tree, reference, extra):
     err = apply(patch, tree)
     if err:
         return ["the patch does not apply: " + err]
-    args = grade.parse([lab, "--reference", reference, "--submission", tree, "--out",
+    args = grade.parse([lab, "--reference", reference, "--submission", tree, "--shrink", "0",
+                        "--out",
                         os.path.join(ROOT, "build", "grade", "mutants", name)] + extra)
     args.time_limit = 10
     result = grade.grade(args, grade.load_spec(lab), tree)

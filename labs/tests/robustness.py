@@ -33,7 +33,8 @@ def graded(patch, extra):
     if err:
         raise SystemExit("FAIL: %s does not apply: %s" % (patch, err))
     spec_path = os.path.join(ROBUST, "grading.json")
-    args = grade.parse(["ptoext", "--spec", spec_path, "--submission", tree, "--out",
+    args = grade.parse(["ptoext", "--spec", spec_path, "--submission", tree, "--shrink", "0",
+                        "--out",
                         os.path.join(ROOT, "build", "grade", "robustness")] + extra)
     spec = grade.load_spec("ptoext", spec_path)
     args.time_limit = spec["time_limit"]
