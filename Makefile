@@ -36,7 +36,9 @@ test: all
 reference: configure
 	cmake --build $(BUILD) --target tigerc -j$(JOBS)
 
-lab_given = @test -n "$(LAB)" || { echo "say which lab: LAB=translate|canon|traces|ptoext"; exit 2; }
+# The labs: the folders of labs/ with a lab.json (labs/README.md).
+LABS := $(patsubst labs/%/lab.json,%,$(wildcard labs/*/lab.json))
+lab_given = @test -n "$(LAB)" || { echo "say which lab: LAB=one of: $(LABS)"; exit 2; }
 
 grade: reference
 	$(lab_given)

@@ -24,6 +24,7 @@ import queue
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -240,16 +241,22 @@ def lost_daemons():
 
 def handout_base(args):
     """The trusted tree a submission is built on: --base, this tree when it is a
-    handout, else the lab's handout cut from this tree now (tools/handout.py)."""
+    handout, else the lab's handout cut from this tree now (tools/handout.py) into
+    SCRATCH-base/LAB: cut whole into a fresh folder, then put in place, so an
+    interrupted cut or another scratch's grade never leaves half a handout."""
     if args.base:
         return args.base
     if os.path.isfile(os.path.join(ROOT, "HANDOUT.md")):
         return ROOT
-    out = os.path.join(ROOT, "build", "grade", "base", args.lab)
+    out = os.path.join(args.scratch + "-base", args.lab)
     if not getattr(args, "_base_made", False):
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        fresh = tempfile.mkdtemp(prefix=args.lab + "-", dir=os.path.dirname(out))
         subprocess.run([sys.executable, os.path.join(ROOT, "tools", "handout.py"), "--lab",
-                        args.lab, "--tigerc", args.reference, "--out", out],
+                        args.lab, "--tigerc", args.reference, "--out", fresh],
                        check=True, stdout=subprocess.DEVNULL)
+        shutil.rmtree(out, ignore_errors=True)
+        os.rename(fresh, out)
         args._base_made = True
     return out
 

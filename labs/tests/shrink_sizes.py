@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""shrink_sizes.py - how small the grader's counterexamples are, measured on mutants
+(ctest grade.shrink runs two; labs/GRADING.md "Random programs" has the full figure).
+
+Usage: shrink_sizes.py REFERENCE_TIGERC [LAB/MUTANT ...] [--scratch DIR]
+  (no mutant named: every shipped mutant of every lab)
+
+Each mutant (labs/LAB/mutants/NAME.patch) is applied to a copy of this tree and the
+lab's files are graded as a student's loose files, shrinking the first failed random
+program. Prints, per mutant, the lines of the original program and of the
+counterexample, then the median and the share of 15 lines or fewer. Expects: every
+mutant that fails a random program gets a counterexample that it still fails, smaller
+than the program it came from, and the median is 15 lines or fewer. Exit 1 otherwise.
+"""
+import argparse
+import glob
+import os
+import re
+import shutil
+import statistics
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+LABS = os.path.dirname(HERE)
+ROOT = os.path.dirname(LABS)
+sys.path.insert(1, LABS)
+import grade  # noqa: E402
+from mutants import apply, conclude  # noqa: E402
+
+WORK = os.path.join(ROOT, "build", "grade", "shrink")  # --scratch S: S-shrink
+
+
+def loose_files(lab, tree, dest):
+    """The lab's files (those with one of its regions), copied from the patched tree
+    into dest alone: what a student uploads."""
+    shutil.rmtree(dest, ignore_errors=True)
+    os.makedirs(dest)
+    marker = "// LAB %s BEGIN" % lab
+    for folder, _, files in os.walk(tree):
+        for name in files:
+            path = os.path.join(folder, name)
+            if name.endswith((".cc", ".hh")) and marker in open(path, errors="replace").read():
+                shutil.copy(path, dest)
+
+
+def measure(reference, name, extra):
+    """(lines of the original program, lines of the counterexample) or None."""
+    lab, mutant = name.split("/")
+    patch = os.path.join(LABS, lab, "mutants", mutant + ".patch")
+    tree, sub = os.path.join(WORK, "tree"), os.path.join(WORK, "sub")
+    err = apply(patch, tree)
+    if err:
+        raise SystemExit("%s does not apply: %s" % (name, err))
+    loose_files(lab, tree, sub)
+    args = grade.parse([lab, "--reference", reference, "--submission", sub, "--shrink", "1",
+                        "--out", os.path.join(WORK, "out")] + extra)
+    spec = grade.load_spec(lab)
+    args.time_limit = spec.get("time_limit", 10)
+    result = grade.grade(args, spec, sub)
+    rand = [g for g in result["groups"] if g["name"] == spec["random"]["name"]][0]
+    for p in rand["programs"]:
+        m = re.search(r"shrunk to (\d+) lines", p["message"])
+        if m:
+            whole = open(p["path"]).read().split("*/\n", 1)[1].rstrip("\n").count("\n") + 1
+            return whole, int(m.group(1))
+    return None
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("reference")
+    ap.add_argument("mutants", nargs="*")
+    ap.add_argument("--scratch")
+    a = ap.parse_args(argv)
+    extra = ["--scratch", a.scratch] if a.scratch else []
+    global WORK
+    WORK = a.scratch + "-shrink" if a.scratch else WORK
+    names = a.mutants or sorted("%s/%s" % (p.split(os.sep)[-3], os.path.basename(p)[:-6])
+                                for p in glob.glob(os.path.join(LABS, "*", "mutants", "*.patch")))
+    sizes, problems = [], []
+    for name in names:
+        got = measure(os.path.abspath(a.reference), name, extra)
+        print("%-40s %s" % (name, "no random program failed" if not got else
+                            "%d lines -> %d lines" % got), flush=True)
+        if got:
+            sizes.append(got[1])
+            if got[1] >= got[0]:
+                problems.append("%s: the counterexample is no smaller" % name)
+    if sizes:
+        small = sum(s <= 15 for s in sizes)
+        print("counterexamples: %d, median %g lines, %d of 15 lines or fewer (%.0f%%)" % (
+            len(sizes), statistics.median(sizes), small, 100.0 * small / len(sizes)))
+        if statistics.median(sizes) > 15:
+            problems.append("the median counterexample has more than 15 lines")
+    else:
+        problems.append("no mutant failed a random program")
+    return conclude("shrink", problems)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
