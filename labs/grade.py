@@ -100,7 +100,8 @@ def explain_random(cx, tigerc, spec, judged, args):
               for k, (p, v) in enumerate(progs) if not v.passed]
     judge = lambda test: judges.judge(cx, tigerc, test, directives(test))
     for _, path, verdict in failed[:args.shrink]:
-        detail = randoms.counterexample(path, spec["lab"], args.reference, judge, oracle)
+        detail = randoms.counterexample(path, spec["lab"], args.reference, judge, oracle,
+                                        args.shrink_seconds)
         if detail:
             verdict.message += "\n" + detail
 
@@ -283,6 +284,9 @@ def parse(argv):
                     "random programs, hidden in the private group")
     ap.add_argument("--shrink", type=int, default=2, help="failed random programs to "
                     "shrink to a small counterexample (default 2; 0: none)")
+    ap.add_argument("--shrink-seconds", type=float, default=20.0,
+                    help="the time one shrink may take (default 20; it also stops after "
+                         "300 candidates)")
     ap.add_argument("--hide-private", action="store_true",
                     help="print no private test's message (Gradescope's visible stdout)")
     a = ap.parse_args(argv)

@@ -23,7 +23,7 @@ import os
 import re
 import shutil
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from . import sandbox
 from .blind import blind_copy
@@ -33,6 +33,7 @@ MLIR_PASSES = ["--arith-expand", "--convert-scf-to-cf", "--convert-to-llvm",
 STATS = re.compile(r"stats: steps (\d+), moves (\d+), jumps (\d+), cjumps (\d+), calls (\d+)")
 STAT_NAMES = ("steps", "moves", "jumps", "cjumps", "calls")
 EXIT_SYNTAX, EXIT_VERIFY = 66, 68
+TIMEOUTS_BEFORE_LOWER, LOWERED = 2, 2.0
 
 
 @dataclass
@@ -50,6 +51,19 @@ class Context:
     limits: sandbox.Limits
     trusted: sandbox.Limits = field(default_factory=lambda: sandbox.Limits(
         seconds=60, memory=8192 * sandbox.MB, output=8 * sandbox.MB))
+    timeouts: int = 0     # the student's runs the time limit stopped, in this grade
+
+    def student_limits(self):
+        """The student's limits: after TIMEOUTS_BEFORE_LOWER time-outs in one grade,
+        the time limit drops to LOWERED seconds (still a hundred times what an honest
+        compile takes), so a submission that loops everywhere costs little."""
+        if self.timeouts >= TIMEOUTS_BEFORE_LOWER and self.limits.seconds > LOWERED:
+            return replace(self.limits, seconds=LOWERED)
+        return self.limits
+
+    def count(self, ran):
+        if ran.timed_out:
+            self.timeouts += 1
 
 
 def first_line(data):
@@ -90,9 +104,11 @@ def student_emit(cx, tigerc, stage, program):
     """Runs the student's tigerc --emit=stage, confined, on the blind copy of a program
     (blind.py); returns (text, problem)."""
     who = "your tigerc --emit=%s" % stage
-    ran = sandbox.run([tigerc, "--emit=" + stage, program], limits=cx.limits, untrusted=True,
+    limits = cx.student_limits()
+    ran = sandbox.run([tigerc, "--emit=" + stage, program], limits=limits, untrusted=True,
                       ro=[tigerc, os.path.dirname(program)])
-    problem = ran.problem(cx.limits, who)
+    cx.count(ran)
+    problem = ran.problem(limits, who)
     if problem:
         return None, problem
     if ran.status != 0:
@@ -177,10 +193,11 @@ def run_mlir(cx, mlir, stdin, work):
     with open(low, "wb") as f:
         f.write(ran.stdout)
     # The student's code runs here, with no step limit: the student's time limit.
-    limits = sandbox.Limits(cx.limits.seconds, cx.trusted.memory, cx.trusted.output)
+    limits = sandbox.Limits(cx.student_limits().seconds, cx.trusted.memory, cx.trusted.output)
     ran = sandbox.run([runner, low, "-e", "main", "-entry-point-result=void", "--disable-lsr",
                        "--shared-libs=" + cx.runtime], stdin=stdin, limits=limits,
                       untrusted=True, ro=[work, cx.runtime])
+    cx.count(ran)
     problem = ran.problem(limits, "your MLIR, run by mlir-cpu-runner-19")
     return (None, problem) if problem else (ran, None)
 

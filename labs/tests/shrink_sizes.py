@@ -3,6 +3,8 @@
 (ctest grade.shrink runs two; labs/GRADING.md "Random programs" has the full figure).
 
 Usage: shrink_sizes.py REFERENCE_TIGERC [LAB/MUTANT ...] [--scratch DIR]
+  (grading's shrinks stop after 20 s; these only after 300 candidates, so the sizes do
+  not depend on how loaded the machine is)
   (no mutant named: every shipped mutant of every lab)
 
 Each mutant (labs/LAB/mutants/NAME.patch) is applied to a copy of this tree and the
@@ -28,6 +30,9 @@ import grade  # noqa: E402
 from mutants import apply, conclude  # noqa: E402
 
 WORK = os.path.join(ROOT, "build", "grade", "shrink")  # --scratch S: S-shrink
+# Only the shrinker's 300 candidates bound it here, not the clock: the same sizes
+# however loaded the machine is.
+SECONDS = 3600
 
 
 def loose_files(lab, tree, dest):
@@ -53,7 +58,8 @@ def measure(reference, name, extra):
         raise SystemExit("%s does not apply: %s" % (name, err))
     loose_files(lab, tree, sub)
     args = grade.parse([lab, "--reference", reference, "--submission", sub, "--shrink", "1",
-                        "--out", os.path.join(WORK, "out")] + extra)
+                        "--shrink-seconds", str(SECONDS), "--out", os.path.join(WORK, "out")]
+                       + extra)
     spec = grade.load_spec(lab)
     args.time_limit = spec.get("time_limit", 10)
     result = grade.grade(args, spec, sub)
