@@ -60,17 +60,20 @@ def escape(data):
 def expected(reference, text, lab, work, oracle=("--run",), cross_check=True):
     """The reference's run of a program (`oracle`: its options): (exit status, stdout),
     or None when it cannot be a test (see the docstring)."""
-    path = os.path.join(work, "candidate.tig")
-    with open(path, "w") as f:
-        f.write(text)
-    ran = sandbox.run([reference] + list(oracle) + [path], limits=LIMITS)
-    if ran.problem(LIMITS, "reference") or ran.status in (65, 66, 67, 71):
-        return None
-    if lab == "ptoext" and cross_check and not in_handout():  # a handout's is the student's
-        mlir = sandbox.run([reference, "--run-mlir", path], limits=LIMITS)
-        if (mlir.status, mlir.stdout) != (ran.status, ran.stdout):
+    fd, path = tempfile.mkstemp(prefix="candidate-", suffix=".tig", dir=work)
+    try:
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+        ran = sandbox.run([reference] + list(oracle) + [path], limits=LIMITS)
+        if ran.problem(LIMITS, "reference") or ran.status in (65, 66, 67, 71):
             return None
-    return ran.status, ran.stdout
+        if lab == "ptoext" and cross_check and not in_handout():  # a handout's: the student's
+            mlir = sandbox.run([reference, "--run-mlir", path], limits=LIMITS)
+            if (mlir.status, mlir.stdout) != (ran.status, ran.stdout):
+                return None
+        return ran.status, ran.stdout
+    finally:
+        os.remove(path)
 
 
 def as_test(text, status, stdout, seed, lab):
@@ -90,25 +93,36 @@ def folder_for(lab, seed, count, reference):
                         "%s-%d-%d-%s-%s" % (lab, seed, count, gen, ref))
 
 
+def make_folder(folder, lab, seed, count, reference, oracle):
+    """Makes the programs in a fresh folder, then puts it in place whole: two grades
+    that make the same folder at once each keep to their own until then."""
+    os.makedirs(os.path.dirname(folder), exist_ok=True)
+    fresh = tempfile.mkdtemp(prefix=os.path.basename(folder) + "-", dir=os.path.dirname(folder))
+    k, made = seed, []
+    while len(made) < count and k < seed + 20 * count:
+        text = random_tiger.program(k, lab)
+        want = expected(reference, text, lab, fresh, oracle)
+        if want:
+            with open(os.path.join(fresh, "rand_%d.tig" % k), "w") as f:
+                f.write(as_test(text, want[0], want[1], k, lab))
+            made.append(k)
+        k += 1
+    with open(os.path.join(fresh, "done"), "w") as f:
+        f.write(" ".join(map(str, made)) + "\n")
+    if os.path.isdir(folder) and not os.path.isfile(os.path.join(folder, "done")):
+        shutil.rmtree(folder, ignore_errors=True)  # half made by an older grader
+    try:
+        os.rename(fresh, folder)
+    except OSError:  # another grade put its own (the same programs) in place first
+        shutil.rmtree(fresh, ignore_errors=True)
+
+
 def programs(lab, seed, count, reference, oracle=("--run",)):
     """[(path, seed of the program)]: count programs from `seed` on, made once."""
     folder = folder_for(lab, seed, count, reference)
     done = os.path.join(folder, "done")
     if not os.path.isfile(done):
-        os.makedirs(folder, exist_ok=True)
-        k = seed
-        made = []
-        while len(made) < count and k < seed + 20 * count:
-            text = random_tiger.program(k, lab)
-            want = expected(reference, text, lab, folder, oracle)
-            if want:
-                name = os.path.join(folder, "rand_%d.tig" % k)
-                with open(name, "w") as f:
-                    f.write(as_test(text, want[0], want[1], k, lab))
-                made.append(k)
-            k += 1
-        with open(done, "w") as f:
-            f.write(" ".join(map(str, made)) + "\n")
+        make_folder(folder, lab, seed, count, reference, oracle)
     with open(done) as f:
         seeds = [int(s) for s in f.read().split()]
     return [(os.path.join(folder, "rand_%d.tig" % s), s) for s in seeds]
