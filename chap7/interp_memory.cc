@@ -183,7 +183,9 @@ void Memory::makeRoom(std::size_t words, const std::string* function) {
     internalError("more than 2^20 calls nested");
   std::size_t top = sp_ + words;
   if (top >= kMaxOffset / 8) runtimeError("stack overflow: frames exceed 4 GiB");
-  if (top > stack_.size()) stack_.resize(std::min(top + top / 2 + 64, kMaxOffset / 8));
+  if (top > stack_.size()) // std::uint64_t: size_t is 32 bits in WebAssembly
+    stack_.resize(static_cast<std::size_t>(
+        std::min<std::uint64_t>(top + top / 2 + 64, kMaxOffset / 8)));
   if (depth_ == frames_.size()) frames_.push_back(Frame{0, nullptr, ~std::uint32_t{0}, 0, 0, 0});
 }
 
