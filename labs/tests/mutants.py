@@ -10,13 +10,15 @@ makes one classic mistake, with its expectation in the header above the diff:
     Keeps: all others                          (or groups that must not, or none)
 "bonus" (the first bonus line) may appear in either list; "all others" means the
 groups, not the bonus, which needs every program to pass. Each mutant is applied to a
-copy of this tree (build/grade/mutants/tree) and graded like a submission; all of them
+copy of this tree (build/grade/mutants/tree) and its lab's files are graded as a
+student's upload (written over the handout); all of them
 share one scratch build (grade.py --scratch), so each rebuilds only what it changes.
 Prints one line per mutant; exit 1 when any expectation fails.
 """
 import argparse
 import glob
 import os
+import shutil
 import subprocess
 import sys
 
@@ -66,7 +68,7 @@ def check(exp, result):
     problems += ["lost points in %r (%.2f / %d): %s" % (
         g, s[g][0], s[g][1], "; ".join(failures.get(g, [])[:2])) for g in keeps
         if g in s and s[g][0] < s[g][1]]
-    if result["build"]:
+    if result["build"].startswith("build failed") or "grader error" in result["build"]:
         problems.append(result["build"])
     return problems
 
@@ -77,6 +79,20 @@ def apply(patch, tree):
     r = subprocess.run(["patch", "-p1", "-s", "-i", os.path.abspath(patch)], cwd=tree,
                        capture_output=True, text=True)
     return None if r.returncode == 0 else (r.stderr or r.stdout).strip()
+
+
+def loose_files(lab, tree, dest):
+    """The lab's files (those with one of its regions), copied from a patched tree into
+    dest alone: what a student uploads, built on the handout (fewer files to compile
+    than the whole tree, whose later labs the handout stubs)."""
+    shutil.rmtree(dest, ignore_errors=True)
+    os.makedirs(dest)
+    marker = "// LAB %s BEGIN" % lab
+    for folder, _, files in os.walk(tree):
+        for name in files:
+            path = os.path.join(folder, name)
+            if name.endswith((".cc", ".hh")) and marker in open(path, errors="replace").read():
+                shutil.copy(path, dest)
 
 
 def conclude(test, problems):
@@ -116,11 +132,13 @@ def run_mutant(lab, name, patch, tree, reference, extra):
     err = apply(patch, tree)
     if err:
         return ["the patch does not apply: " + err]
-    args = grade.parse([lab, "--reference", reference, "--submission", tree, "--shrink", "0",
+    sub = tree + "-files"
+    loose_files(lab, tree, sub)
+    args = grade.parse([lab, "--reference", reference, "--submission", sub, "--shrink", "0",
                         "--out",
                         os.path.join(ROOT, "build", "grade", "mutants", name)] + extra)
     args.time_limit = 10
-    result = grade.grade(args, grade.load_spec(lab), tree)
+    result = grade.grade(args, grade.load_spec(lab), sub)
     grade.report.write(result, args.out)
     problems = check(exp, result)
     print("%s %s (%s): %.2f / %d, %.0f s%s" % (

@@ -18,7 +18,6 @@ import argparse
 import glob
 import os
 import re
-import shutil
 import statistics
 import sys
 
@@ -27,25 +26,12 @@ LABS = os.path.dirname(HERE)
 ROOT = os.path.dirname(LABS)
 sys.path.insert(1, LABS)
 import grade  # noqa: E402
-from mutants import apply, conclude  # noqa: E402
+from mutants import apply, conclude, loose_files  # noqa: E402
 
 WORK = os.path.join(ROOT, "build", "grade", "shrink")  # --scratch S: S-shrink
 # Only the shrinker's 300 candidates bound it here, not the clock: the same sizes
 # however loaded the machine is.
 SECONDS = 3600
-
-
-def loose_files(lab, tree, dest):
-    """The lab's files (those with one of its regions), copied from the patched tree
-    into dest alone: what a student uploads."""
-    shutil.rmtree(dest, ignore_errors=True)
-    os.makedirs(dest)
-    marker = "// LAB %s BEGIN" % lab
-    for folder, _, files in os.walk(tree):
-        for name in files:
-            path = os.path.join(folder, name)
-            if name.endswith((".cc", ".hh")) and marker in open(path, errors="replace").read():
-                shutil.copy(path, dest)
 
 
 def measure(reference, name, extra):
