@@ -5,7 +5,7 @@ TIGERC = $(BUILD)/tigerc
 # The lab of `make handout` and `make grade` (labs/README.md); a handout sets its own.
 LAB ?=
 
-.PHONY: all deps configure demo test slides bench reference handout grade grade-all autograder explorer sanitize sanitize-ci fuzz clean
+.PHONY: all deps configure demo test slides bench reference handout grade grade-all autograder mutation-score explorer sanitize sanitize-ci fuzz clean
 
 all: configure
 	cmake --build $(BUILD) -j$(JOBS)
@@ -32,6 +32,7 @@ test: all
 #   make grade-all LAB=canon SUBMISSIONS=DIR             every folder of DIR, into a CSV,
 #                                                        JOBS at a time
 #   make autograder LAB=canon [TESTS=DIR]                a Gradescope autograder zip
+#   make mutation-score LAB=canon [MUTANTS=N]            how many generated mutants it kills
 # The reference the grader judges with: only tigerc and its runtime, not the tests.
 reference: configure
 	cmake --build $(BUILD) --target tigerc -j$(JOBS)
@@ -52,6 +53,12 @@ grade-all: reference
 autograder: reference
 	$(lab_given)
 	python3 labs/autograder.py $(LAB) $(if $(TESTS),--tests $(TESTS)) $(if $(RANDOM_SEED),--random-seed $(RANDOM_SEED))
+
+# The mutation score (labs/GRADING.md, "Mutation score"): the lab's generated mutants,
+# each graded like a submission, JOBS at a time; MUTANTS=N grades a fixed sample of N.
+mutation-score: reference
+	$(lab_given)
+	python3 labs/mutation_score.py $(LAB) --reference $(TIGERC) --jobs $(JOBS) $(if $(MUTANTS),--mutants $(MUTANTS))
 
 # The lecture decks, to PDF in $(BUILD)/slides/ (slides/README.md); needs TeX (make deps).
 slides: configure

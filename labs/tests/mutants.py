@@ -19,7 +19,6 @@ import argparse
 import glob
 import os
 import shutil
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -27,32 +26,7 @@ LABS = os.path.dirname(HERE)
 ROOT = os.path.dirname(LABS)
 sys.path.insert(0, LABS)
 import grade  # noqa: E402
-from grader import submission  # noqa: E402
-
-
-def expectation(patch):
-    """{'Mistake': str, 'Loses': [groups], 'Keeps': [groups] or 'all others'}."""
-    exp = {}
-    for line in open(patch):
-        if line.startswith(("diff ", "--- ")):
-            break
-        key, _, value = line.partition(":")
-        if key in ("Mistake", "Loses", "Keeps"):
-            exp[key] = value.strip()
-    for key in ("Loses", "Keeps"):
-        if exp.get(key) == "none":
-            exp[key] = []
-        elif exp.get(key) and exp[key] != "all others":
-            exp[key] = [g.strip() for g in exp[key].split(";") if g.strip()]
-    return exp
-
-
-def scores(result):
-    """group or "bonus" -> (earned, maximum)."""
-    s = {g["name"]: (g["score"], g["points"]) for g in result["groups"]}
-    for b in result["bonus"][:1]:
-        s["bonus"] = (b["score"], b["points"])
-    return s
+from grader.mutation import apply, expectation, scores  # noqa: E402
 
 
 def check(exp, result):
@@ -71,14 +45,6 @@ def check(exp, result):
     if result["build"].startswith("build failed") or "grader error" in result["build"]:
         problems.append(result["build"])
     return problems
-
-
-def apply(patch, tree):
-    """A fresh copy of this tree at `tree` with the patch applied; an error or None."""
-    submission.sync(ROOT, tree)
-    r = subprocess.run(["patch", "-p1", "-s", "-i", os.path.abspath(patch)], cwd=tree,
-                       capture_output=True, text=True)
-    return None if r.returncode == 0 else (r.stderr or r.stdout).strip()
 
 
 def loose_files(lab, tree, dest):

@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""mutation_score.py - how many of a lab's generated mutants its grade catches
+(labs/GRADING.md, "Mutation score").
+
+Usage:
+  mutation_score.py LAB [--reference TIGERC] [--mutants N] [--jobs N] [--time-limit S]
+                    [--only ID]... [--survivors] [--list]
+
+Input: the lab's regions in this tree's sources (grader/mutate.py makes the mutants),
+labs/LAB/grading.json, labs/LAB/equivalent_mutants.txt. Each mutant not listed as
+equivalent is graded like a submission of the lab's files (grader/mutation.py): it is
+killed when it loses points or the bonus, survives otherwise; one that does not
+compile is counted apart. --mutants N grades a fixed sample of N; --only the mutants
+named; --survivors those that survived the last run; --list prints the mutants only.
+Output: a line per mutant as it ends, the survivors with their one-line diff, the time
+per mutant, build/grade/mutation/LAB/report.json (every mutant's last verdict, over
+runs), and last the line
+`mutation score: K/N killed (P%)`. Exit 0 (2 on a grader error).
+"""
+import argparse
+import json
+import os
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import grade  # noqa: E402
+from grader import mutation  # noqa: E402
+
+
+def parse(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[1])
+    ap.add_argument("lab")
+    ap.add_argument("--reference", default=os.path.join(ROOT, "build", "tigerc"))
+    ap.add_argument("--mutants", type=int, default=int(os.environ.get("MUTANTS") or 0),
+                    help="grade a fixed sample of N mutants (default: all; $MUTANTS)")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                    help="mutants graded at once")
+    ap.add_argument("--time-limit", type=float, default=3.0,
+                    help="seconds per command of a mutant's tigerc (default 3)")
+    ap.add_argument("--only", action="append", default=[], metavar="ID")
+    ap.add_argument("--survivors", action="store_true",
+                    help="only the mutants that survived the last run")
+    ap.add_argument("--list", action="store_true", help="print the mutants, grade none")
+    a = ap.parse_args(argv)
+    a.reference = os.path.abspath(a.reference)
+    a.workdir = os.path.join(ROOT, "build", "grade", "mutation", a.lab)
+    return a
+
+
+def chosen(args, cases, skipped):
+    """The cases to grade: not equivalent, then --only, --survivors, --mutants."""
+    cases = [c for c in cases if c.id not in skipped]
+    if args.only:
+        cases = [c for c in cases if c.id in args.only]
+    if args.survivors:
+        with open(os.path.join(args.workdir, "report.json")) as f:
+            last = {m["id"] for m in json.load(f)["mutants"] if m["verdict"] == "survived"}
+        cases = [c for c in cases if c.id in last]
+    return mutation.sample(cases, args.mutants)
+
+
+def progress(total):
+    def done(o, n):
+        more = " +%d" % (len(o.lost) - 2) if len(o.lost) > 2 else ""
+        why = ", lost: " + "; ".join(o.lost[:2]) + more if o.lost else ""
+        print("[%d/%d] %-13s %s (%.1f s%s)" % (n, total, o.verdict, o.case.id, o.seconds, why))
+    return done
+
+
+def summary(args, outcomes, skipped, stale, seconds):
+    """The closing lines; the last one is the score."""
+    count = lambda v: sum(o.verdict == v for o in outcomes)
+    killed, survived, broken = count("killed"), count("survived"), count("did not build")
+    graded = killed + survived
+    quality = sum(mutation.quality_only(skipped[i]) for i in skipped)
+    lines = ["did not build: %d (not counted)" % broken,
+             "skipped %d equivalent mutants (labs/%s/%s), %d of them quality-only" % (
+                 len(skipped), args.lab, mutation.EQUIVALENT, quality)]
+    lines += ["  stale entry (no such mutant now): %s" % s for s in stale]
+    lines += ["survivors: %d" % survived]
+    lines += ["  %s  %s" % (o.case.id, o.case.diff) for o in outcomes if o.verdict == "survived"]
+    if outcomes:
+        lines.append("time: %.1f s for %d mutants, %.1f s each" % (
+            seconds, len(outcomes), seconds / len(outcomes)))
+    if quality and not (args.only or args.survivors or args.mutants):
+        lines.append("strict: %d/%d killed (%.1f%%), the quality-only ones counted as survivors"
+                     % (killed, graded + quality, 100.0 * killed / (graded + quality)))
+    lines.append("mutation score: %d/%d killed (%.1f%%)" % (
+        killed, graded, 100.0 * killed / graded if graded else 0.0))
+    return lines
+
+
+def save(args, outcomes, ids):
+    """report.json: the last verdict of every mutant graded so far (this run's replace
+    the earlier ones), for --survivors."""
+    path = os.path.join(args.workdir, "report.json")
+    rows = {}
+    if os.path.isfile(path):
+        with open(path) as f:
+            rows = {m["id"]: m for m in json.load(f)["mutants"] if m["id"] in ids}
+    for o in outcomes:
+        rows[o.case.id] = {"id": o.case.id, "diff": o.case.diff, "verdict": o.verdict,
+                           "lost": o.lost, "seconds": round(o.seconds, 2)}
+    os.makedirs(args.workdir, exist_ok=True)
+    with open(path, "w") as f:
+        json.dump({"lab": args.lab, "mutants": list(rows.values())}, f, indent=1)
+        f.write("\n")
+
+
+def main(argv):
+    args = parse(argv)
+    spec = grade.load_spec(args.lab)
+    cases = mutation.generated(args.lab)
+    equivalent = mutation.equivalents(args.lab)
+    ids = {c.id for c in cases}
+    skipped = {i: r for i, r in equivalent.items() if i in ids}
+    stale = sorted(i for i in equivalent if i not in ids)
+    if not cases:
+        print("mutation_score: no region of %s here to mutate (a handout has no solution)"
+              % args.lab)
+        return 2
+    todo = chosen(args, cases, skipped)
+    if args.list:
+        for c in todo:
+            print("%s  %s" % (c.id, c.diff))
+        print("%d mutants (%d generated, %d equivalent)" % (len(todo), len(cases), len(skipped)))
+        return 0
+    if not os.access(args.reference, os.X_OK):
+        print("mutation_score: no reference tigerc at %s (run make first)" % args.reference)
+        return 2
+    print("%s: %d of %d generated mutants to grade, %d at a time" % (
+        args.lab, len(todo), len(cases), args.jobs))
+    start = time.time()
+    try:
+        pool = mutation.Pool(args.lab, args.reference, args.workdir, args.jobs,
+                             args.time_limit)
+        pool.prepare()
+        start = time.time()
+        outcomes = pool.run(todo, spec, progress(len(todo)))
+    except RuntimeError as e:
+        print("mutation_score: grader error: %s" % e)
+        return 2
+    seconds = time.time() - start
+    save(args, outcomes, ids)
+    print("\n".join(summary(args, outcomes, skipped, stale, seconds)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
