@@ -318,24 +318,12 @@ def grade_class(args, spec):
     """--all DIR: each folder of DIR, results in OUT/NAME/, one row each in grades.csv;
     --parallel N grades N at a time, each in a scratch folder of its own."""
     subs = sorted(d for d in glob.glob(os.path.join(args.all, "*")) if os.path.isdir(d))
-    n = max(1, args.parallel)
-    if n > 1 and not confine.renames(sandbox.level()):
-        print("grade: --parallel needs bubblewrap here; grading one at a time")
-        n = 1
-    if subs:  # what the grades share, made once before they run side by side
-        settle_folders(args)
-        submission.ensure_pristine(handout_base(args), args.scratch, args.jobs)
-        suite(spec, args)
-    slots = queue.Queue()
-    for k in range(n):
-        slots.put(k)
+    n = parallel_slots(args.parallel, "--parallel")
+    if subs:
+        prepare_shared(args, spec)
 
-    def one(sub):
-        slot = slots.get()
-        try:
-            result = grade(args, spec, os.path.abspath(sub), slot)
-        finally:
-            slots.put(slot)
+    def one(sub, slot):
+        result = grade(args, spec, os.path.abspath(sub), slot)
         name = os.path.basename(sub)
         report.write(result, os.path.join(args.out, name))
         print("%-30s %6.2f / %g%s (%.1f s)" % (name, result["score"], result["max_score"],
@@ -343,11 +331,46 @@ def grade_class(args, spec):
                                                result["seconds"]), flush=True)
         return name, result
 
-    with ThreadPoolExecutor(max_workers=n) as pool:
-        rows = list(pool.map(one, subs))
+    rows = in_slots(subs, n, one)
     report.write_csv(os.path.join(args.out, "grades.csv"), rows)
     print("wrote %s" % os.path.join(args.out, "grades.csv"))
     return 0
+
+
+def parallel_slots(n, what):
+    """How many grades may run side by side here: n where a build can see its copy of
+    the scratch tree under the first one's path (bubblewrap), else 1, said once."""
+    if n > 1 and not confine.renames(sandbox.level()):
+        print("grade: %s needs bubblewrap here; grading one at a time" % what)
+        return 1
+    return max(1, n)
+
+
+def prepare_shared(args, spec):
+    """What parallel grades share, made once before they run side by side: the
+    folders, the handout's pristine build, the random programs. A problem or None."""
+    settle_folders(args)
+    problem = submission.ensure_pristine(handout_base(args), args.scratch, args.jobs)
+    suite(spec, args)
+    return problem
+
+
+def in_slots(items, n, work):
+    """work(item, slot) for every item, n at a time, each in a slot 0..n-1 of its own
+    (grade()'s slot: a scratch work folder of its own); the results in items' order."""
+    slots = queue.Queue()
+    for k in range(n):
+        slots.put(k)
+
+    def one(item):
+        slot = slots.get()
+        try:
+            return work(item, slot)
+        finally:
+            slots.put(slot)
+
+    with ThreadPoolExecutor(max_workers=n) as pool:
+        return list(pool.map(one, items))
 
 
 if __name__ == "__main__":

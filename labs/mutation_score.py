@@ -137,7 +137,7 @@ def main(argv):
     try:
         pool = mutation.Pool(args.lab, args.reference, args.workdir, args.jobs,
                              args.time_limit)
-        pool.prepare()
+        pool.prepare(spec)
         start = time.time()
         outcomes = pool.run(todo, spec, progress(len(todo)))
     except RuntimeError as e:

@@ -12,25 +12,23 @@ ones (labs/LAB/mutants/*.patch), each a Case: every file of the lab, one of them
 mutated, given to grade.grade() as loose files written over the handout
 (submission.overlay). labs/LAB/equivalent_mutants.txt lists, one per line, the id of
 a generated mutant that no test can tell from the solution and why ("quality: ..."
-when it changes only the bonus's quality number, within the bonus's yardstick). Each
-of the N
-workers grades in a scratch folder of its own (WORKDIR/worker-K/), so mutants of one
-lab run N at a time; each worker's first grade builds the handout there once; a second
-run on the same lab waits for the first (WORKDIR/lock). A
-mutant that did not compile is remembered (WORKDIR/unbuildable-HANDOUT.txt, by the hash
-of its text and of the handout) and not built again.
+when it changes only the bonus's quality number, within the bonus's yardstick).
+
+Mutants of one lab are graded N at a time, each in a work copy of one scratch folder
+(WORKDIR/scratch; grade.py's slots, as grade-all's), where the handout is built once;
+a second run on the same lab waits for the first (WORKDIR/lock). A mutant that did not
+compile is remembered (WORKDIR/unbuildable-HANDOUT.txt, by the hash of its text and of
+the handout) and not built again.
 """
 import fcntl
 import glob
 import hashlib
 import os
-import queue
 import shutil
 import subprocess
 import sys
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from . import mutate, sandbox, submission
@@ -199,33 +197,31 @@ def classify(result):
 
 
 class Pool:
-    """Grades cases `jobs` at a time, each worker in WORKDIR/worker-K/."""
+    """Grades cases `jobs` at a time (grade.in_slots): one scratch folder,
+    WORKDIR/scratch, where the handout is built once and each grade has a work copy of
+    its own."""
 
     def __init__(self, lab, reference, workdir, jobs, time_limit):
         self.lab, self.reference = lab, reference
+        self.workdir, self.time_limit, self.jobs = workdir, time_limit, jobs
         self.grade = _grade()
-        self.workdir, self.time_limit = workdir, time_limit
-        # One grade at a time where the confinement kills every process of nobody.
-        self.jobs = jobs if sandbox.level().startswith("bwrap") else 1
+        self.scratch = os.path.join(workdir, "scratch")
         self.base, self.broken, self.lock = None, set(), threading.Lock()
 
-    def folders(self, k):
-        w = os.path.join(self.workdir, "worker-%d" % k)
-        return os.path.join(w, "scratch"), os.path.join(w, "submission")
-
-    def args(self, k, spec_path=None):
-        scratch, sub = self.folders(k)
+    def args(self, slot=0):
+        """grade.py's arguments for a grade in `slot`."""
         inner = max(1, (os.cpu_count() or 1) // self.jobs)
-        argv = [self.lab, "--reference", self.reference, "--scratch", scratch,
-                "--submission", sub, "--jobs", str(inner), "--shrink", "0",
-                "--out", os.path.join(self.workdir, "out-%d" % k)]
+        argv = [self.lab, "--reference", self.reference, "--scratch", self.scratch,
+                "--submission", os.path.join(self.workdir, "submission-%d" % slot),
+                "--jobs", str(inner), "--shrink", "0",
+                "--out", os.path.join(self.workdir, "out-%d" % slot)]
         args = self.grade.parse(argv + (["--base", self.base] if self.base else []))
         args.time_limit = self.time_limit
         return args
 
-    def prepare(self, say=print):
-        """The lock taken; the handout cut once, and built once in each worker's scratch
-        folder."""
+    def prepare(self, spec, say=print):
+        """The lock taken; what the grades share made once (grade.prepare_shared: the
+        handout cut and built, the random programs); the known unbuildable mutants."""
         os.makedirs(self.workdir, exist_ok=True)
         self.locked = open(os.path.join(self.workdir, "lock"), "w")
         try:
@@ -233,13 +229,13 @@ class Pool:
         except BlockingIOError:
             say("waiting for another mutation run of %s to end" % self.lab)
             fcntl.flock(self.locked, fcntl.LOCK_EX)
-        self.base = self.grade.handout_base(self.args(0))
-        for k in range(self.jobs):
-            scratch = self.folders(k)[0]
-            say("building the handout in %s (once per change of the handout)" % scratch)
-            problem = submission.ensure_pristine(self.base, scratch, os.cpu_count() or 1)
-            if problem:
-                raise RuntimeError(problem)
+        self.jobs = self.grade.parallel_slots(self.jobs, "grading mutants side by side")
+        say("building the handout in %s (once per change of the handout)" % self.scratch)
+        args = self.args()
+        problem = self.grade.prepare_shared(args, spec)
+        if problem:
+            raise RuntimeError(problem)
+        self.scratch, self.base = args.scratch, self.grade.handout_base(args)
         self.broken_list = os.path.join(self.workdir, "unbuildable-%s.txt" % submission.stamp(
             self.base)[:12])
         if os.path.isfile(self.broken_list):
@@ -258,13 +254,13 @@ class Pool:
             with open(self.broken_list, "a") as f:
                 f.write(case.key + "\n")
 
-    def run_one(self, k, case, spec):
+    def run_one(self, slot, case, spec):
         if case.key in self.broken:
             return Outcome(case, "did not build")
         start = time.time()
-        args = self.args(k)
+        args = self.args(slot)
         write_loose(case, args.submission)
-        result = self.grade.grade(args, spec, args.submission)
+        result = self.grade.grade(args, spec, args.submission, slot)
         verdict, lost = classify(result)
         if verdict == "did not build" and "error" in result["build"] and \
                 "limit" not in result["build"]:  # a compiler's error, not a limit
@@ -275,22 +271,15 @@ class Pool:
         """Every case graded; done(outcome, how many finished) as each one ends.
         Returns the Outcomes in the cases' order."""
         if self.base is None:
-            self.prepare()
-        free = queue.Queue()
-        for k in range(self.jobs):
-            free.put(k)
+            self.prepare(spec)
         finished = []
 
-        def task(case):
-            k = free.get()
-            try:
-                outcome = self.run_one(k, case, spec)
-            finally:
-                free.put(k)
-            finished.append(outcome)
-            done(outcome, len(finished))
-            sys.stdout.flush()
+        def work(case, slot):
+            outcome = self.run_one(slot, case, spec)
+            with self.lock:
+                finished.append(outcome)
+                done(outcome, len(finished))
+                sys.stdout.flush()
             return outcome
 
-        with ThreadPoolExecutor(max_workers=self.jobs) as pool:
-            return list(pool.map(task, cases))
+        return self.grade.in_slots(cases, self.jobs, work)

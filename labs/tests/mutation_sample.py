@@ -95,7 +95,7 @@ def check_verdicts(reference):
         return ["canon: a chosen mutant is not generated: %s" % chosen]
     want = ["survived", "killed", "did not build"]
     pool = mutation.Pool("canon", os.path.abspath(reference),
-                         os.path.join(LABS, "..", "build", "grade", "mutation", "canon"), 1, 3.0)
+                         os.path.join(os.path.dirname(LABS), "build", "grade", "mutation", "canon"), 1, 3.0)
     try:
         outcomes = pool.run(chosen, pool.grade.load_spec("canon"))
     finally:
