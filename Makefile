@@ -5,7 +5,7 @@ TIGERC = $(BUILD)/tigerc
 # The lab of `make handout` and `make grade` (labs/README.md); a handout sets its own.
 LAB ?=
 
-.PHONY: all deps configure demo test slides bench reference handout grade grade-all autograder mutation-score explorer sanitize sanitize-ci fuzz clean
+.PHONY: all deps configure demo test slides bench reference handout grade grade-all autograder mutation-score grade-tests explorer sanitize sanitize-ci fuzz clean
 
 all: configure
 	cmake --build $(BUILD) -j$(JOBS)
@@ -33,6 +33,8 @@ test: all
 #                                                        JOBS at a time
 #   make autograder LAB=canon [TESTS=DIR]                a Gradescope autograder zip
 #   make mutation-score LAB=canon [MUTANTS=N]            how many generated mutants it kills
+#   make grade-tests LAB=canon TESTS=DIR [MUTANTS=N]     a student's tests, by the mutants
+#                                                        they kill
 # The reference the grader judges with: only tigerc and its runtime, not the tests.
 reference: configure
 	cmake --build $(BUILD) --target tigerc -j$(JOBS)
@@ -59,6 +61,13 @@ autograder: reference
 mutation-score: reference
 	$(lab_given)
 	python3 labs/mutation_score.py $(LAB) --reference $(TIGERC) --jobs $(JOBS) $(if $(MUTANTS),--mutants $(MUTANTS))
+
+# A student's own tests graded by the mutants they kill (labs/GRADING.md, "Students'
+# tests"): build/grade/$(LAB)/tests/results.json and junit.xml.
+grade-tests: reference
+	$(lab_given)
+	@test -n "$(TESTS)" || { echo "make grade-tests: TESTS=DIR, a folder of test programs"; exit 2; }
+	python3 labs/grade_tests.py $(LAB) --reference $(TIGERC) --tests $(TESTS) --jobs $(JOBS) $(if $(MUTANTS),--mutants $(MUTANTS))
 
 # The lecture decks, to PDF in $(BUILD)/slides/ (slides/README.md); needs TeX (make deps).
 slides: configure

@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""grade_tests.py - grades a student's own test programs by the mutants they catch, as
+Examplar does (labs/GRADING.md, "Students' tests").
+
+Usage:
+  grade_tests.py LAB --tests DIR [--reference TIGERC] [--mutants N] [--jobs N]
+                 [--time-limit S] [--out DIR]
+
+Input: DIR's Tiger programs in the testcases/ directive format (testcases/README.md).
+Each is first judged on the reference as the lab's grade judges a program: one the
+reference fails, or that expects a compile error, is a wrong test and counts for
+nothing. The right ones then run on every mutant of the lab (grader/mutation.py): the
+shipped labs/LAB/mutants/*.patch and the generated ones of mutation_score.py but the
+equivalent ones (--mutants N: all the shipped ones and a fixed sample of N generated).
+A mutant is killed when one of the tests fails on it; one that does not compile is left
+out. Output: the score, 100 x the share of mutants killed, written as the grader
+writes a grade (grader/report.py): the terminal table, OUT/results.json and
+OUT/junit.xml (OUT: build/grade/LAB/tests). A survivor is named by its id and what it
+changes (an operator in a function), never by the solution's code. Exit 0 when
+graded, 2 on a grader error.
+"""
+import argparse
+import glob
+import os
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import grade  # noqa: E402
+from grader import mutation, report  # noqa: E402
+from run_testcases import COMPILE_ERRORS, directives  # noqa: E402
+
+TESTS_GROUP = "your tests on the reference"
+MUTANTS_GROUP = "mutants your tests kill"
+
+
+def parse(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[1])
+    ap.add_argument("lab")
+    ap.add_argument("--tests", required=True, help="the student's test programs")
+    ap.add_argument("--reference", default=os.path.join(ROOT, "build", "tigerc"))
+    ap.add_argument("--mutants", type=int, default=int(os.environ.get("MUTANTS") or 0),
+                    help="a fixed sample of N generated mutants (default: all; $MUTANTS)")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--time-limit", type=float, default=3.0)
+    ap.add_argument("--out", help="default build/grade/LAB/tests")
+    a = ap.parse_args(argv)
+    a.reference = os.path.abspath(a.reference)
+    a.out = a.out or os.path.join(ROOT, "build", "grade", a.lab, "tests")
+    a.workdir = os.path.join(ROOT, "build", "grade", "mutation", a.lab)
+    return a
+
+
+def tests_spec(spec, programs):
+    """The lab's spec with the student's programs as its one group: no random programs,
+    no private group, no bonus."""
+    out = {k: v for k, v in spec.items() if k not in ("groups", "random", "bonus", "private")}
+    out["groups"] = [{"name": "your tests", "points": 100, "programs": programs}]
+    return out
+
+
+def check_tests(args, spec, programs):
+    """[(program, why it is wrong or "")]: each judged on the reference."""
+    wrong = {p: "expects a compile error: the lab's stage never runs on it"
+             for p in programs if directives(p)["exit"] in COMPILE_ERRORS}
+    runnable = [p for p in programs if p not in wrong]
+    if runnable:
+        ref = grade.parse([args.lab, "--reference", args.reference, "--shrink", "0",
+                           "--jobs", str(args.jobs)])
+        ref.time_limit = spec.get("time_limit", 10)
+        result = grade.grade(ref, tests_spec(spec, runnable), None)
+        for p in result["groups"][0]["programs"]:
+            if not p["passed"]:
+                wrong[p["path"]] = "wrong test: the reference fails it: " + p["message"]
+    return [(p, wrong.get(p, "")) for p in programs]
+
+
+def mutants(args):
+    """The shipped mutants and the generated ones (but the equivalent), sampled."""
+    sources = mutation.lab_sources(args.lab)
+    skip = mutation.equivalents(args.lab)
+    made = [c for c in mutation.generated(args.lab, sources) if c.id not in skip]
+    tree = os.path.join(args.workdir, "patched")
+    return mutation.shipped(args.lab, tree, sources) + mutation.sample(made, args.mutants)
+
+
+def killers(outcome):
+    """The names of the tests that failed on a mutant."""
+    return [p["name"] for g in outcome.result["groups"] for p in g["programs"]
+            if not p["passed"]]
+
+
+def entry(name, path, passed, message, share):
+    return {"name": name, "path": path, "passed": passed, "message": message,
+            "score": share if passed else 0, "max_score": share, "private": False,
+            "metric": None}
+
+
+def group(name, points, programs):
+    return {"name": name, "points": points, "private": False, "programs": programs,
+            "score": round(sum(p["score"] for p in programs), 4)}
+
+
+def result_of(args, spec, checked, outcomes, seconds):
+    """A Result (grade.py's shape) for report.py: the tests (0 points), the mutants."""
+    tests = [entry(os.path.basename(p)[:-4], p, not why, why, 0) for p, why in checked]
+    counted = [o for o in outcomes if o.verdict != "did not build"]
+    each = grade.shares(100, len(counted)) if counted else []
+    kills = []
+    for o, share in zip(counted, each):
+        killed = o.verdict == "killed"
+        said = "killed by " + ", ".join(killers(o)[:3]) if killed else \
+            "survived: no test of yours fails on it (%s)" % o.case.hint
+        kills.append(entry(o.case.id, o.case.id, killed, said, share))
+    groups = [group(TESTS_GROUP, 0, tests), group(MUTANTS_GROUP, 100, kills)]
+    score = groups[1]["score"]
+    broken = len(outcomes) - len(counted)
+    return {"lab": args.lab, "title": spec["title"] + ": your tests against the mutants",
+            "build": "%d mutants that do not compile left out" % broken if broken else "",
+            "groups": groups, "bonus": [], "score": score, "max_score": 100,
+            "percent": score, "bonus_score": 0, "seconds": seconds,
+            "confinement": grade.sandbox.level()}
+
+
+def main(argv):
+    args = parse(argv)
+    spec = grade.load_spec(args.lab)
+    if not os.access(args.reference, os.X_OK):
+        print("grade_tests: no reference tigerc at %s (run make first)" % args.reference)
+        return 2
+    start = time.time()
+    programs = sorted(glob.glob(os.path.join(os.path.abspath(args.tests), "*.tig")))
+    cases = mutants(args)
+    if not cases:
+        print("grade_tests: no mutant of %s here (a handout has no solution to mutate)"
+              % args.lab)
+        return 2
+    checked = check_tests(args, spec, programs)
+    right = [p for p, why in checked if not why]
+    print("%d right tests of %d; %d mutants" % (len(right), len(programs), len(cases)))
+    try:
+        pool = mutation.Pool(args.lab, args.reference, args.workdir, args.jobs,
+                             args.time_limit)
+        outcomes = pool.run(cases, tests_spec(spec, right)) if right else \
+            [mutation.Outcome(c, "survived") for c in cases]
+    except RuntimeError as e:
+        print("grade_tests: grader error: %s" % e)
+        return 2
+    result = result_of(args, spec, checked, outcomes, time.time() - start)
+    print(report.table(result))
+    report.write(result, args.out)
+    print("wrote %s/results.json and junit.xml (%.1f s)" % (args.out, result["seconds"]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
