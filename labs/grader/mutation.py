@@ -12,7 +12,8 @@ ones (labs/LAB/mutants/*.patch), each a Case: every file of the lab, one of them
 mutated, given to grade.grade() as loose files written over the handout
 (submission.overlay). labs/LAB/equivalent_mutants.txt lists, one per line, the id of
 a generated mutant that no test can tell from the solution and why ("quality: ..."
-when it changes only the bonus's quality number, within the bonus's yardstick).
+when it changes only how good the code is, not whether it is right: the bonus's number
+within the bonus's yardstick, or a shape the grade does not measure).
 
 Mutants of one lab are graded N at a time, each in a work copy of one scratch folder
 (WORKDIR/scratch; grade.py's slots, as grade-all's), where the handout is built once;
@@ -154,7 +155,7 @@ def equivalents(lab):
 
 
 def quality_only(reason):
-    """Whether an equivalent mutant's reason says it changes only the bonus's number
+    """Whether an equivalent mutant's reason says it changes only how good the code is
     (its reason starts with "quality:"): correct code the grade accepts by design."""
     return reason.startswith("quality:")
 
