@@ -143,6 +143,7 @@ def top_level(text, sep):
 
 
 def enum_swaps(table):
+    """An operator that swaps each `Enum::NAME` of the table with its partner."""
     def op(line, code):
         for m in re.finditer(r"\b\w+::\w+\b", code):
             if m.group(0) in table:
@@ -151,6 +152,7 @@ def enum_swaps(table):
 
 
 def spaced(pattern, table):
+    """An operator that swaps each match of pattern (group 1) with its partner."""
     def op(line, code):
         for m in re.finditer(pattern, code):
             yield line[:m.start()] + table[m.group(1)] + line[m.end():]
@@ -158,6 +160,7 @@ def spaced(pattern, table):
 
 
 def negate(line, code):
+    """`if (c)`, `while (c)`, `for (i; c; s)` -> `!(c)` (not a declaration)."""
     for m in re.finditer(r"\b(if|while|for) \(", code):
         end = closing(code, m.end() - 1)
         parts = top_level(code[m.end():end], ";") if end else []
@@ -174,11 +177,13 @@ def negate(line, code):
 
 
 def literals(line, code):
+    """Each integer literal k -> k + 1."""
     for m in re.finditer(r"(?<![\w.])\d+(?![\w.])", code):
         yield line[:m.start()] + str(int(m.group(0)) + 1) + line[m.end():]
 
 
 def swap_arguments(line, code):
+    """`f(a, b)` -> `f(b, a)` for each call (or parameter list) of two on the line."""
     for m in re.finditer(r"[\w>\]]\(", code):
         word = re.search(r"(\w+)$", code[:m.start() + 1])
         if word and word.group(1) in KEYWORDS:
@@ -223,6 +228,7 @@ class Region:
 
 
 def deletions(region):
+    """(line, text, `;`) for each whole statement line of the region."""
     previous = None
     for n, text, code in region.lines:
         if is_statement(code, previous):
@@ -270,6 +276,7 @@ def signature(file_lines, begin):
 
 
 def early(body_line, return_type):
+    """(line, text, the line with a return before it) for a function's first line."""
     n, text, _ = body_line
     indent = text[:len(text) - len(text.lstrip())]
     words = return_type.split()
