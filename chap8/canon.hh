@@ -1,4 +1,5 @@
-// canon.hh - the canon module (Appel, chapter 8; ../shared/seeds/chapter8-*.txt):
+// canon.hh - the canon module (Appel, chapter 8: 8.1 canonical trees, 8.2 basic blocks,
+// 8.3 traces):
 //
 //   C_linearize     ESEQ elimination, CALL hoisting, SEQ flattening -> canonical trees
 //   C_basicBlocks   label-first, jump-last blocks, ending at the `done` label

@@ -8,7 +8,8 @@
 // The input is never modified: a rewritten node is a new node from cx.arena; a subtree
 // that needs no rewrite is shared with the input.
 //
-// The book's do_stm / do_exp / reorder, with a vector of statements for its SEQs:
+// The book's do_stm / do_exp / reorder / commute, with a vector of statements for its
+// SEQs (the four functions of the canon lab; their helpers sit right after each):
 //
 //   doStm(s, out)    appends s's canonical statements to `out`. A work stack holds the
 //                    statements still to do, so a SEQ spine of any shape and length
@@ -16,13 +17,20 @@
 //   doExp(e, out)    appends the statements e runs first; returns e without ESEQ/CALL.
 //   reorder(es, out) runs doExp on the subexpressions of one node, left to right, then
 //                    decides right to left which ones must be saved in a fresh temp
-//                    because the statements pulled out of later ones do not commute:
+//                    because the statements pulled out of later ones do not commute.
+//   commute(s, e)    whether e may be evaluated after the statements s sums up.
 //
-//       node(e1, ESEQ(s, e2))   out: ... s1 | MOVE(TEMP t, e1') | s ...   node(TEMP t,
-//       e2')
-//                               out: ... s1 | s ...                       node(e1', e2')
-//                                                                         (commute(e1',
-//                                                                         s))
+// reorder's rule, for a node whose operands e1, e2 leave statements s1, s2 and the
+// values e1', e2' (doExp):
+//
+// clang-format off
+//   node(e1, e2)  =>  s1; MOVE(TEMP t, e1'); s2; node(TEMP t, e2')
+//                 =>  s1; s2; node(e1', e2')            when commute(s2, e1')
+// clang-format on
+//
+// What makes it linear in the size of the tree sits outside those four functions and
+// any version of them may use it or not: Effects and ExpSummaries (what statements and
+// expressions may do, summed up once), saveSlots() (reorder's right-to-left decision).
 // Recursion is only on expression depth, which the source's nesting bounds.
 #include "chap8/linearize.hh"
 
@@ -40,7 +48,6 @@ using Stms = std::vector<T_stm>;
 // ---------------------------------------------------------------- commute
 
 namespace {
-// LAB canon BEGIN the helpers of commuteWith
 
 // What evaluating one expression may do.
 struct ExpFacts {
@@ -113,13 +120,10 @@ void mergeSummary(ExpSummary& into, const ExpSummary& from) {
   into.maxTemp = std::max(into.maxTemp, from.maxTemp);
 }
 
-// LAB END
 } // namespace
 
 // The rules of scan(), one node at a time over the children's summaries.
 const ExpSummary& ExpSummaries::of(const tree::Exp* e) {
-  // LAB canon BEGIN ExpSummaries::of()
-  // LAB STUB tiger::labUnwritten("canon", "ExpSummaries::of()", "chap8/linearize.cc");
   if (auto it = known_.find(e); it != known_.end()) return it->second;
   ExpSummary s;
   switch (e ? e->kind : tree::ExpKind::CONST) {
@@ -146,7 +150,6 @@ const ExpSummary& ExpSummaries::of(const tree::Exp* e) {
   case tree::ExpKind::CONST: break;
   }
   return known_[e] = s;
-  // LAB END
 }
 
 void Effects::addTemp(int t) {
@@ -163,15 +166,11 @@ bool isNop(const Options& opts, const tree::Stm* s) {
 }
 
 void Effects::addEvaluation(const tree::Exp* e) {
-  // LAB canon BEGIN Effects::addEvaluation()
-  // LAB STUB tiger::labUnwritten("canon", "Effects::addEvaluation()",
-  // LAB STUB                     "chap8/linearize.cc");
   ExpFacts f = factsOf(e);
   nonEmpty = true;
   unknown |= f.unknown;
   writesMemory |= f.hasCall;
   loud |= f.hasCall || f.mayFault;
-  // LAB END
 }
 
 void Effects::merge(Effects&& other) {
@@ -185,8 +184,6 @@ void Effects::merge(Effects&& other) {
 }
 
 void Effects::add(const tree::Stm* s) {
-  // LAB canon BEGIN Effects::add()
-  // LAB STUB tiger::labUnwritten("canon", "Effects::add()", "chap8/linearize.cc");
   if (!s) return;
   nonEmpty = true;
   switch (s->kind) {
@@ -210,15 +207,14 @@ void Effects::add(const tree::Stm* s) {
   case tree::StmKind::EXP: return addEvaluation(cast<tree::ExpStm>(s)->exp);
   case tree::StmKind::SEQ: unknown = true; return;
   }
-  // LAB END
 }
 
 // commute(s, e), the book's: isNop(s) || e is NAME || e is CONST; then this project's
 // sharper test (linearize.hh says why each condition keeps the program's meaning).
-bool commuteWith(const Options& opts, const Effects& s, const tree::Exp* e,
-                 ExpSummaries* known) {
-  // LAB canon BEGIN commuteWith()
-  // LAB STUB tiger::labUnwritten("canon", "commuteWith()", "chap8/linearize.cc");
+bool commute(const Options& opts, const Effects& s, const tree::Exp* e,
+             ExpSummaries* known) {
+  // LAB canon BEGIN commute()
+  // LAB STUB tiger::labUnwritten("canon", "commute()", "chap8/linearize.cc");
   if (!s.nonEmpty) return true;
   if (cast<tree::Const>(e) || cast<tree::Name>(e)) return true;
   if (opts.bookCommute || s.unknown || !e) return false;
@@ -240,7 +236,7 @@ bool commute(const Options& opts, const std::vector<T_stm>& s, const tree::Exp* 
   Effects fx;
   for (const tree::Stm* x : s)
     if (!isNop(opts, x)) fx.add(x);
-  return commuteWith(opts, fx, e);
+  return commute(opts, fx, e);
 }
 
 // ---------------------------------------------------------------- the rewriter
@@ -271,15 +267,12 @@ private:
     std::size_t begin = 0; // out[begin..] are the statements reorder appended
     bool changed = false;  // some exps[i] differs from the input's
   };
+  // The book's four functions (commute is the free function above) and the
+  // reference's helpers of doStm and doExp: the lab's regions.
   Reordered reorder(std::vector<T_exp> exps, Stms& out);
-  void saveSlots(Reordered& r, const std::vector<std::size_t>& mark, Stms& out);
-  void insertSaves(Reordered& r, const std::vector<bool>& save,
-                   const std::vector<std::size_t>& mark, Stms& out, Effects& fx);
-  Effects effectsOf(const Stms& out, std::size_t from, std::size_t to);
   T_exp doExp(T_exp e, Stms& out);
   T_exp doEseq(tree::Eseq* x, Stms& out);
   T_exp doCall(tree::Call* c, Stms& out);
-  T_exp rebuildCall(const tree::Call* c, const std::vector<T_exp>& exps);
   void doLeaf(T_stm s, Stms& work, Stms& out);
   void doMove(tree::Move* m, Stms& work, Stms& out);
   void doExpStm(tree::ExpStm* x, Stms& work, Stms& out);
@@ -287,12 +280,21 @@ private:
   template <class Make>
   void emitReordered(T_stm s, const Pattern& p, std::vector<T_exp> slots, Stms& out,
                      Make make);
-  void emit(Stms& out, T_stm s);
-  Temp_temp freshTemp();
-  void explainExp(const Pattern& p, const Reordered& r, const Stms& out, T_exp before,
-                  T_exp after);
-  void explainStm(const Pattern& p, const Reordered& r, const Stms& out, T_stm before,
-                  T_stm after);
+
+  // Given to any version of the lab ([[maybe_unused]]: one may do without them).
+  [[maybe_unused]] void saveSlots(Reordered& r, const std::vector<std::size_t>& mark,
+                                  Stms& out);
+  [[maybe_unused]] void insertSaves(Reordered& r, const std::vector<bool>& save,
+                                    const std::vector<std::size_t>& mark, Stms& out,
+                                    Effects& fx);
+  [[maybe_unused]] Effects effectsOf(const Stms& out, std::size_t from, std::size_t to);
+  [[maybe_unused]] T_exp rebuildCall(const std::vector<T_exp>& exps);
+  [[maybe_unused]] void emit(Stms& out, T_stm s);
+  [[maybe_unused]] Temp_temp freshTemp();
+  [[maybe_unused]] void explainExp(const Pattern& p, const Reordered& r, const Stms& out,
+                                   T_exp before, T_exp after);
+  [[maybe_unused]] void explainStm(const Pattern& p, const Reordered& r, const Stms& out,
+                                   T_stm before, T_stm after);
 
   // The effects of out[begin, end), made by a reorder that has returned: an enclosing
   // reorder takes them instead of scanning those statements again (which made nested
@@ -351,14 +353,12 @@ Linearizer::Reordered Linearizer::reorder(std::vector<T_exp> exps, Stms& out) {
 // right. What all of out[mark[0]..] does is left in summaries_ for an enclosing reorder.
 void Linearizer::saveSlots(Reordered& r, const std::vector<std::size_t>& mark,
                            Stms& out) {
-  // LAB canon BEGIN saveSlots()
-  // LAB STUB tiger::labUnwritten("canon", "saveSlots()", "chap8/linearize.cc");
   std::size_t n = r.exps.size();
   std::vector<bool> save(n, false);
   Effects after;
   for (std::size_t i = n; i-- > 0;) {
     r.notes[i].decided = after.nonEmpty;
-    save[i] = !commuteWith(cx_.opts, after, r.exps[i], &known_);
+    save[i] = !commute(cx_.opts, after, r.exps[i], &known_);
     if (save[i]) after.addEvaluation(r.exps[i]);
     after.merge(effectsOf(out, mark[i], mark[i + 1]));
   }
@@ -368,7 +368,8 @@ void Linearizer::saveSlots(Reordered& r, const std::vector<std::size_t>& mark,
 }
 
 void Linearizer::insertSaves(Reordered& r, const std::vector<bool>& save,
-                             const std::vector<std::size_t>& mark, Stms& out, Effects& fx) {
+                             const std::vector<std::size_t>& mark, Stms& out,
+                             Effects& fx) {
   std::size_t n = r.exps.size();
   Stms tail(out.begin() + static_cast<std::ptrdiff_t>(mark[0]), out.end());
   out.resize(mark[0]);
@@ -391,7 +392,8 @@ Effects Linearizer::effectsOf(const Stms& out, std::size_t from, std::size_t to)
   Effects fx;
   std::size_t k = to;
   while (k > from) {
-    if (!summaries_.empty() && summaries_.back().end == k && summaries_.back().begin >= from) {
+    if (!summaries_.empty() && summaries_.back().end == k &&
+        summaries_.back().begin >= from) {
       fx.merge(std::move(summaries_.back().fx));
       k = summaries_.back().begin;
       summaries_.pop_back();
@@ -399,10 +401,131 @@ Effects Linearizer::effectsOf(const Stms& out, std::size_t from, std::size_t to)
       fx.add(out[--k]);
     }
   }
-  while (!summaries_.empty() && summaries_.back().begin >= from) summaries_.pop_back();
+  while (!summaries_.empty() && summaries_.back().begin >= from)
+    summaries_.pop_back();
   return fx;
+}
+
+T_exp Linearizer::rebuildCall(const std::vector<T_exp>& exps) {
+  return a_.Call(exps[0], std::vector<T_exp>(exps.begin() + 1, exps.end()));
+}
+
+[[maybe_unused]] std::vector<T_exp> callSlots(const tree::Call* c) {
+  std::vector<T_exp> slots{c->fun};
+  slots.insert(slots.end(), c->args.begin(), c->args.end());
+  return slots;
+}
+
+// `linear`: SEQ(SEQ(a, b), c) = SEQ(a, SEQ(b, c)); the work stack holds what is left.
+void Linearizer::doStm(T_stm s, Stms& out) {
+  // LAB canon BEGIN doStm()
+  // LAB STUB tiger::labUnwritten("canon", "doStm()", "chap8/linearize.cc");
+  Stms work{s};
+  while (!work.empty()) {
+    T_stm top = work.back();
+    work.pop_back();
+    if (!top) continue;
+    if (auto* q = cast<tree::Seq>(top)) {
+      // SEQ(a, b): a, then b
+      work.push_back(q->right);
+      work.push_back(q->left);
+      continue;
+    }
+    doLeaf(top, work, out);
+  }
   // LAB END
 }
+
+// LAB canon BEGIN the helpers of doStm(): doLeaf(), doMove(), doExpStm()
+
+template <class Make>
+void Linearizer::emitReordered(T_stm s, const Pattern& p, std::vector<T_exp> slots,
+                               Stms& out, Make make) {
+  Reordered r = reorder(std::move(slots), out);
+  T_stm node = r.changed ? make(r.exps) : s;
+  explainStm(p, r, out, s, node);
+  emit(out, node);
+}
+
+void Linearizer::doLeaf(T_stm s, Stms& work, Stms& out) {
+  switch (s->kind) {
+  case tree::StmKind::JUMP: {
+    // JUMP(ESEQ(s, e)) => SEQ(s, JUMP(e))
+    auto* j = cast<tree::Jump>(s);
+    return emitReordered(s, kJump, {j->exp}, out, [&](const std::vector<T_exp>& e) {
+      return a_.Jump(e[0], j->jumps);
+    });
+  }
+  case tree::StmKind::CJUMP: {
+    // CJUMP(op, ESEQ(s, e1), e2, t, f) => SEQ(s, CJUMP(op, e1, e2, t, f))
+    // CJUMP(op, e1, ESEQ(s, e2), t, f)
+    //   => SEQ(MOVE(TEMP t', e1), SEQ(s, CJUMP(op, TEMP t', e2, t, f)))
+    //   or SEQ(s, CJUMP(op, e1, e2, t, f))   when commute(e1, s)
+    auto* c = cast<tree::Cjump>(s);
+    return emitReordered(s, kCjump, {c->left, c->right}, out,
+                         [&](const std::vector<T_exp>& e) {
+                           return a_.Cjump(c->op, e[0], e[1], c->t, c->f);
+                         });
+  }
+  case tree::StmKind::MOVE: return doMove(cast<tree::Move>(s), work, out);
+  case tree::StmKind::EXP: return doExpStm(cast<tree::ExpStm>(s), work, out);
+  case tree::StmKind::LABEL:
+  case tree::StmKind::SEQ: return emit(out, s);
+  }
+}
+
+// A rule that turns `before` into SEQ(first, rest): both go on the work stack.
+void Linearizer::peel(T_stm before, T_stm first, T_stm rest, const char* rule,
+                      Stms& work) {
+  if (cx_.opts.explain)
+    explain::log(*cx_.opts.explain, std::string("canon: ") + rule + "\n", before,
+                 a_.Seq(first, rest));
+  work.push_back(rest);
+  work.push_back(first);
+}
+
+void Linearizer::doMove(tree::Move* m, Stms& work, Stms& out) {
+  if (auto* d = cast<tree::Eseq>(m->dst))
+    return peel(m, d->stm, a_.Move(d->exp, m->src),
+                "MOVE(ESEQ(s, e1), e2) => SEQ(s, MOVE(e1, e2))", work);
+  auto make = [&](T_exp dst) {
+    return [this, dst](const std::vector<T_exp>& e) { return a_.Move(dst, e[0]); };
+  };
+  if (cast<tree::Temp>(m->dst)) {
+    if (auto* x = cast<tree::Eseq>(m->src))
+      return peel(m, x->stm, a_.Move(m->dst, x->exp),
+                  "MOVE(TEMP t, ESEQ(s, e)) => SEQ(s, MOVE(TEMP t, e))", work);
+    // MOVE(TEMP t, CALL(f, args)): the CALL stays on top; reorder [f, args]
+    if (auto* c = cast<tree::Call>(m->src))
+      return emitReordered(
+          m, explain::callPattern(c->args.size(), "MOVE(TEMP t, %)", true), callSlots(c),
+          out,
+          [&](const std::vector<T_exp>& e) { return a_.Move(m->dst, rebuildCall(e)); });
+    // MOVE(TEMP t, ESEQ(s, e)) is above; any other source: reorder [e]
+    return emitReordered(m, kMoveTemp, {m->src}, out, make(m->dst));
+  }
+  // MOVE(MEM(e1), e2): reorder [e1, e2], the address (not MEM(e1)) first, then e2
+  if (auto* d = cast<tree::Mem>(m->dst))
+    return emitReordered(
+        m, kMoveMem, {d->addr, m->src}, out,
+        [&](const std::vector<T_exp>& e) { return a_.Move(a_.Mem(e[0]), e[1]); });
+  // Not a destination Translate makes: reorder the source; checkCanonical reports it.
+  emitReordered(m, kMoveTemp, {m->src}, out, make(m->dst));
+}
+
+void Linearizer::doExpStm(tree::ExpStm* x, Stms& work, Stms& out) {
+  if (auto* q = cast<tree::Eseq>(x->exp))
+    return peel(x, q->stm, a_.Exp(q->exp), "EXP(ESEQ(s, e)) => SEQ(s, EXP(e))", work);
+  // EXP(CALL(f, args)): the CALL stays on top; reorder [f, args]
+  if (auto* c = cast<tree::Call>(x->exp))
+    return emitReordered(
+        x, explain::callPattern(c->args.size(), "EXP(%)", true), callSlots(c), out,
+        [&](const std::vector<T_exp>& e) { return a_.Exp(rebuildCall(e)); });
+  // EXP(e): reorder [e]
+  emitReordered(x, kExpStm, {x->exp}, out,
+                [&](const std::vector<T_exp>& e) { return a_.Exp(e[0]); });
+}
+// LAB END
 
 T_exp Linearizer::doExp(T_exp e, Stms& out) {
   // LAB canon BEGIN doExp()
@@ -410,10 +533,11 @@ T_exp Linearizer::doExp(T_exp e, Stms& out) {
   if (!e) return e;
   switch (e->kind) {
   case tree::ExpKind::BINOP: {
+    // clang-format off
     // BINOP(op, ESEQ(s, e1), e2) => ESEQ(s, BINOP(op, e1, e2))
-    // BINOP(op, e1, ESEQ(s, e2)) => ESEQ(MOVE(TEMP t, e1), ESEQ(s, BINOP(op, TEMP t,
-    // e2)))
+    // BINOP(op, e1, ESEQ(s, e2)) => ESEQ(MOVE(TEMP t, e1), ESEQ(s, BINOP(op, TEMP t, e2)))
     //                            or ESEQ(s, BINOP(op, e1, e2))   when commute(e1, s)
+    // clang-format on
     auto* b = cast<tree::Binop>(e);
     Reordered r = reorder({b->left, b->right}, out);
     if (!r.changed) return e;
@@ -439,11 +563,11 @@ T_exp Linearizer::doExp(T_exp e, Stms& out) {
   // LAB END
 }
 
+// LAB canon BEGIN the helpers of doExp(): doEseq(), doCall()
+
 // ESEQ(s1, ESEQ(s2, e)) => ESEQ(SEQ(s1, s2), e): a chain of ESEQs is walked by a loop;
 // its statements go out in order, then e is cleaned.
 T_exp Linearizer::doEseq(tree::Eseq* x, Stms& out) {
-  // LAB canon BEGIN doEseq()
-  // LAB STUB tiger::labUnwritten("canon", "doEseq()", "chap8/linearize.cc");
   Stms chain;
   T_exp e = x;
   for (auto* q = x; q; q = cast<tree::Eseq>(e)) {
@@ -457,29 +581,16 @@ T_exp Linearizer::doEseq(tree::Eseq* x, Stms& out) {
   for (T_stm s : chain)
     doStm(s, out);
   return doExp(e, out);
-  // LAB END
-}
-
-T_exp Linearizer::rebuildCall(const tree::Call* c, const std::vector<T_exp>& exps) {
-  return a_.Call(exps[0], std::vector<T_exp>(exps.begin() + 1, exps.end()));
-}
-
-std::vector<T_exp> callSlots(const tree::Call* c) {
-  std::vector<T_exp> slots{c->fun};
-  slots.insert(slots.end(), c->args.begin(), c->args.end());
-  return slots;
 }
 
 // CALL(f, args) => ESEQ(MOVE(TEMP t, CALL(f, args)), TEMP t): the result is saved at
 // once, so no later CALL overwrites it and the CALL's parent is MOVE(TEMP t, ...).
 // Every CALL reached here is hoisted, also one that came out of an ESEQ.
 T_exp Linearizer::doCall(tree::Call* c, Stms& out) {
-  // LAB canon BEGIN doCall()
-  // LAB STUB tiger::labUnwritten("canon", "doCall()", "chap8/linearize.cc");
   Reordered r = reorder(callSlots(c), out);
   T_exp call = c;
   if (r.changed) {
-    call = rebuildCall(c, r.exps);
+    call = rebuildCall(r.exps);
     explainExp(explain::callPattern(c->args.size()), r, out, c, call);
   }
   Temp_temp t = freshTemp();
@@ -493,126 +604,8 @@ T_exp Linearizer::doCall(tree::Call* c, Stms& out) {
             TempFactory::tempName(t) + "\n",
         call, a_.Eseq(move, result));
   return result;
-  // LAB END
 }
-
-// `linear`: SEQ(SEQ(a, b), c) = SEQ(a, SEQ(b, c)); the work stack holds what is left.
-void Linearizer::doStm(T_stm s, Stms& out) {
-  // LAB canon BEGIN doStm()
-  // LAB STUB tiger::labUnwritten("canon", "doStm()", "chap8/linearize.cc");
-  Stms work{s};
-  while (!work.empty()) {
-    T_stm top = work.back();
-    work.pop_back();
-    if (!top) continue;
-    if (auto* q = cast<tree::Seq>(top)) {
-      // SEQ(a, b): a, then b
-      work.push_back(q->right);
-      work.push_back(q->left);
-      continue;
-    }
-    doLeaf(top, work, out);
-  }
-  // LAB END
-}
-
-template <class Make>
-void Linearizer::emitReordered(T_stm s, const Pattern& p, std::vector<T_exp> slots,
-                               Stms& out, Make make) {
-  Reordered r = reorder(std::move(slots), out);
-  T_stm node = r.changed ? make(r.exps) : s;
-  explainStm(p, r, out, s, node);
-  emit(out, node);
-}
-
-void Linearizer::doLeaf(T_stm s, Stms& work, Stms& out) {
-  // LAB canon BEGIN doLeaf()
-  // LAB STUB tiger::labUnwritten("canon", "doLeaf()", "chap8/linearize.cc");
-  switch (s->kind) {
-  case tree::StmKind::JUMP: {
-    // JUMP(ESEQ(s, e)) => SEQ(s, JUMP(e))
-    auto* j = cast<tree::Jump>(s);
-    return emitReordered(s, kJump, {j->exp}, out, [&](const std::vector<T_exp>& e) {
-      return a_.Jump(e[0], j->jumps);
-    });
-  }
-  case tree::StmKind::CJUMP: {
-    // CJUMP(op, ESEQ(s, e1), e2, t, f) => SEQ(s, CJUMP(op, e1, e2, t, f))
-    // CJUMP(op, e1, ESEQ(s, e2), t, f)
-    //   => SEQ(MOVE(TEMP t', e1), SEQ(s, CJUMP(op, TEMP t', e2, t, f)))
-    //   or SEQ(s, CJUMP(op, e1, e2, t, f))   when commute(e1, s)
-    auto* c = cast<tree::Cjump>(s);
-    return emitReordered(s, kCjump, {c->left, c->right}, out,
-                         [&](const std::vector<T_exp>& e) {
-                           return a_.Cjump(c->op, e[0], e[1], c->t, c->f);
-                         });
-  }
-  case tree::StmKind::MOVE: return doMove(cast<tree::Move>(s), work, out);
-  case tree::StmKind::EXP: return doExpStm(cast<tree::ExpStm>(s), work, out);
-  case tree::StmKind::LABEL:
-  case tree::StmKind::SEQ: return emit(out, s);
-  }
-  // LAB END
-}
-
-// A rule that turns `before` into SEQ(first, rest): both go on the work stack.
-void Linearizer::peel(T_stm before, T_stm first, T_stm rest, const char* rule,
-                      Stms& work) {
-  if (cx_.opts.explain)
-    explain::log(*cx_.opts.explain, std::string("canon: ") + rule + "\n", before,
-                 a_.Seq(first, rest));
-  work.push_back(rest);
-  work.push_back(first);
-}
-
-void Linearizer::doMove(tree::Move* m, Stms& work, Stms& out) {
-  // LAB canon BEGIN doMove()
-  // LAB STUB tiger::labUnwritten("canon", "doMove()", "chap8/linearize.cc");
-  if (auto* d = cast<tree::Eseq>(m->dst))
-    return peel(m, d->stm, a_.Move(d->exp, m->src),
-                "MOVE(ESEQ(s, e1), e2) => SEQ(s, MOVE(e1, e2))", work);
-  auto make = [&](T_exp dst) {
-    return [this, dst](const std::vector<T_exp>& e) { return a_.Move(dst, e[0]); };
-  };
-  if (cast<tree::Temp>(m->dst)) {
-    if (auto* x = cast<tree::Eseq>(m->src))
-      return peel(m, x->stm, a_.Move(m->dst, x->exp),
-                  "MOVE(TEMP t, ESEQ(s, e)) => SEQ(s, MOVE(TEMP t, e))", work);
-    // MOVE(TEMP t, CALL(f, args)): the CALL stays on top; reorder [f, args]
-    if (auto* c = cast<tree::Call>(m->src))
-      return emitReordered(m,
-                           explain::callPattern(c->args.size(), "MOVE(TEMP t, %)", true),
-                           callSlots(c), out, [&](const std::vector<T_exp>& e) {
-                             return a_.Move(m->dst, rebuildCall(c, e));
-                           });
-    // MOVE(TEMP t, ESEQ(s, e)) is above; any other source: reorder [e]
-    return emitReordered(m, kMoveTemp, {m->src}, out, make(m->dst));
-  }
-  // MOVE(MEM(e1), e2): reorder [e1, e2], the address (not MEM(e1)) first, then e2
-  if (auto* d = cast<tree::Mem>(m->dst))
-    return emitReordered(
-        m, kMoveMem, {d->addr, m->src}, out,
-        [&](const std::vector<T_exp>& e) { return a_.Move(a_.Mem(e[0]), e[1]); });
-  // Not a destination Translate makes: reorder the source; checkCanonical reports it.
-  emitReordered(m, kMoveTemp, {m->src}, out, make(m->dst));
-  // LAB END
-}
-
-void Linearizer::doExpStm(tree::ExpStm* x, Stms& work, Stms& out) {
-  // LAB canon BEGIN doExpStm()
-  // LAB STUB tiger::labUnwritten("canon", "doExpStm()", "chap8/linearize.cc");
-  if (auto* q = cast<tree::Eseq>(x->exp))
-    return peel(x, q->stm, a_.Exp(q->exp), "EXP(ESEQ(s, e)) => SEQ(s, EXP(e))", work);
-  // EXP(CALL(f, args)): the CALL stays on top; reorder [f, args]
-  if (auto* c = cast<tree::Call>(x->exp))
-    return emitReordered(
-        x, explain::callPattern(c->args.size(), "EXP(%)", true), callSlots(c), out,
-        [&](const std::vector<T_exp>& e) { return a_.Exp(rebuildCall(c, e)); });
-  // EXP(e): reorder [e]
-  emitReordered(x, kExpStm, {x->exp}, out,
-                [&](const std::vector<T_exp>& e) { return a_.Exp(e[0]); });
-  // LAB END
-}
+// LAB END
 
 // The explain log of one reorder: only when statements came out of a slot.
 void Linearizer::explainExp(const Pattern& p, const Reordered& r, const Stms& out,

@@ -25,7 +25,8 @@ bool isNop(const Options& opts, const tree::Stm* s);
 
 // What a list of statements may do, as far as commute() needs to know.
 struct Effects {
-  bool nonEmpty = false;         // some statement that is not a no-op
+  Effects() = default;   // not an aggregate: commute(opts, {stm, ...}, e) means a list
+  bool nonEmpty = false; // some statement that is not a no-op
   bool writesMemory = false;     // a MOVE(MEM ...) or a CALL
   bool loud = false;             // a CALL, a MEM write, a JUMP/CJUMP, or a possible fault
   bool unknown = false;          // a SEQ or ESEQ: not canonical, so nothing is assumed
@@ -66,7 +67,7 @@ private:
 // The same, for statements already summarized (reorder keeps a running summary).
 // With `known`, e's temps are only scanned when some temp s writes is not above them
 // all, so asking about ever larger expressions built from the last stays linear.
-bool commuteWith(const Options& opts, const Effects& s, const tree::Exp* e,
-                 ExpSummaries* known = nullptr);
+bool commute(const Options& opts, const Effects& s, const tree::Exp* e,
+             ExpSummaries* known = nullptr);
 
 } // namespace tiger::canon

@@ -1,6 +1,6 @@
 // tigerc.cc - the driver: reads a Tiger program, runs the pipeline up to the stage
-// asked for, prints it or runs it. The command-line contract is in README.md and
-// ../shared/guides/architecture.md; graders depend on it.
+// asked for, prints it or runs it. The command-line contract (options, stages, exit
+// codes) is in README.md; graders depend on it.
 //
 //   prog.tig -> parse -> checkProgram -> findEscapes -> translateProgram      (chap7)
 //            -> C_linearize -> C_basicBlocks -> C_traceSchedule              (chap8)

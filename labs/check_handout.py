@@ -16,7 +16,10 @@ on every program of its grading.json:
   - HANDOUT.md holds the reference's stub_stage listing of the example byte for byte,
     the pictures its template asks for as PNG files, and grading.json's points total;
   - no LAB marker is left in a source, one TODO line per region of LAB, `LAB ?= LAB`;
-  - nothing of the solution of LAB or of a later lab is left (check_leaks).
+  - nothing of the solution of LAB or of a later lab is left (check_leaks);
+  - with a right answer written from the book (labs/LAB/book/NAME.regions, the bodies
+    of the lab's regions of its source NAME) in place of the stubs, the handout's own
+    `make test` passes: `ctest -L lab` (check_book).
 Prints the seconds each step took. Exit 0 when all hold, 1 otherwise.
 """
 import filecmp
@@ -169,6 +172,38 @@ def check_leaks(lab, out):
                   ", ".join(sorted({runs[w] for w in leaked})[:3]))
 
 
+def check_book(lab, scratch):
+    """The handout with labs/LAB/book/*.regions as the lab's answer passes its lab
+    tests. The answered sources are written into SCRATCH/src (the next handout's sync
+    puts the stubs back)."""
+    book = os.path.join(ROOT, "labs", lab, "book")
+    if not os.path.isdir(book):
+        return
+    src, bld = os.path.join(scratch, "src"), os.path.join(scratch, "build")
+    later = handout.later_labs(lab)
+    for name in sorted(os.listdir(book)):
+        with open(os.path.join(book, name), encoding="utf-8") as f:
+            answer = lab_markers.answers(name, f.read())
+        path = next(p for p, _ in handout.regions_of(lab)
+                    if os.path.basename(p) == name.removesuffix(".regions"))
+        with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+            text = lab_markers.cut(path, f.read(), lab, later, answer)
+        with open(os.path.join(src, path), "w", encoding="utf-8") as f:
+            f.write(text)
+    with open(os.path.join(ROOT, "labs", lab, "lab.json")) as f:
+        binary = json.load(f)["unit_tests"]["binary"]
+    jobs = os.environ.get("JOBS", str(os.cpu_count() or 2))
+    p = subprocess.run(["cmake", "--build", bld, "--target", "tigerc", binary, "-j", jobs],
+                       capture_output=True, text=True)
+    check(p.returncode == 0, "the book's answer does not build:\n" +
+          "\n".join((p.stdout + p.stderr).split("\n")[-30:]))
+    if p.returncode == 0:
+        t = subprocess.run(["ctest", "-L", "^lab$", "--output-on-failure"], cwd=bld,
+                           capture_output=True, text=True)
+        check(t.returncode == 0, "the book's answer fails the handout's lab tests:\n" +
+              t.stdout[-3000:])
+
+
 def main():
     lab, reference, scratch = sys.argv[1], os.path.abspath(sys.argv[2]), sys.argv[3]
     folder = os.path.join(ROOT, "labs", lab)
@@ -200,6 +235,9 @@ def main():
     check_text(lab, meta, grading, reference, out)
     check_cut(lab, out, regions)
     check_leaks(lab, out)
+    t3 = time.time()
+    check_book(lab, scratch)
+    print(f"labs: the book's answer built and tested in {time.time() - t3:.1f} s")
     print(f"labs: {lab}: {len(failures)} failures")
     return 1 if failures else 0
 

@@ -61,12 +61,17 @@ def later_labs(lab):
     return labs[labs.index(lab) + 1:]
 
 
+# What of a lab's folder is the teacher's alone: the mutants (solution lines), the
+# mutation score's list of equivalent mutants, and a right answer (book/).
+TEACHER_ONLY = ("mutants", "book", "equivalent_mutants.txt")
+
+
 def wanted(path, lab, labs):
-    """Another lab's folder and the lab's own mutants (solution lines) stay out of
-    the handout; everything else goes in."""
+    """Another lab's folder and the lab's TEACHER_ONLY files stay out of the handout;
+    everything else goes in."""
     parts = path.split("/")
     if len(parts) > 2 and parts[0] == "labs" and parts[1] in labs:
-        return parts[1] == lab and parts[2] != "mutants"
+        return parts[1] == lab and parts[2] not in TEACHER_ONLY
     return True
 
 

@@ -64,7 +64,34 @@ def parse(path, text):
             pieces.append(line)
     if cur:
         errors.append(f"{path}:{cur.line}: region '{cur.what}' has no END")
-    return regions, errors + [e for r in regions for e in stub_errors(r)], pieces
+    shape = [e for r in regions for e in stub_errors(r) + shape_errors(r, pieces)]
+    return regions, errors + shape, pieces
+
+
+def braces(line):
+    """The change of brace depth on one line, outside strings, chars and comments."""
+    code = re.sub(r'"(\\.|[^"\\])*"|\'(\\.|[^\'\\])*\'', "", line.split("//")[0])
+    return code.count("{") - code.count("}")
+
+
+def shape_errors(r, pieces):
+    """A region is one function's body (with STUB lines: the line after END closes the
+    function) or a group of whole helpers (no STUB): its braces balance, so it never
+    starts in one function and ends in another."""
+    depth, low = 0, 0
+    for line in r.solution:
+        depth += braces(line)
+        low = min(low, depth)
+    errors = []
+    if depth or low < 0:
+        errors.append(f"{r.path}:{r.line}: region '{r.what}' is not whole functions or "
+                      "one function's body: its braces do not balance")
+    k = pieces.index(r) + 1
+    after = pieces[k] if k < len(pieces) and isinstance(pieces[k], str) else ""
+    if r.stub and not after.strip().startswith("}"):
+        errors.append(f"{r.path}:{r.line}: region '{r.what}' has a STUB, so it must be "
+                      "a function's whole body (its END right before the closing brace)")
+    return errors
 
 
 def stub_errors(r):
@@ -75,12 +102,21 @@ def stub_errors(r):
             for c in calls if c != want]
 
 
-def cut(path, text, lab, later=()):
+def answers(path, text):
+    """{what: lines} of a file of answers (labs/LAB/book/NAME.regions): regions in the
+    marker format whose lines are another version of a region's solution."""
+    regions, errors, _ = parse(path, text)
+    if errors:
+        raise ValueError("\n".join(errors))
+    return {r.what: r.solution for r in regions}
+
+
+def cut(path, text, lab, later=(), answer=None):
     """The handout text of one source for `lab` (the text itself when it has no
-    markers): `lab`'s regions become a TODO line and their stub, the regions of the
-    labs in `later` (the labs after it, whose solutions a handout must not give away)
-    their stub under a line saying so, every other region its solution. Raises
-    ValueError on a malformed file."""
+    markers): `lab`'s regions become a TODO line and their stub (or, with `answer`,
+    {what: lines}, those lines), the regions of the labs in `later` (the labs after it,
+    whose solutions a handout must not give away) their stub under a line saying so,
+    every other region its solution. Raises ValueError on a malformed file."""
     regions, errors, pieces = parse(path, text)
     if errors:
         raise ValueError("\n".join(errors))
@@ -90,6 +126,8 @@ def cut(path, text, lab, later=()):
     for p in pieces:
         if not isinstance(p, Region):
             out.append(p)
+        elif p.lab == lab and answer is not None:
+            out.extend(answer[p.what])
         elif p.lab == lab:
             out.append(f"{p.indent}// TODO(lab {lab}): write {p.what}.")
             out.extend(p.indent + s if s else "" for s in p.stub)

@@ -1,4 +1,5 @@
-// canon_commute.cc - the two commute() tests and what they cost. Expects: the book's
+// canon_commute.cc - the two commute() tests and what they cost (the sharp one's tests
+// are the suite BonusCommute: a book answer may fail them). Expects: the book's
 // commute true only for an empty (no-op) s or a CONST/NAME e; the sharp one also true
 // when s cannot change e's value or the program's behaviour (linearize.hh), and false
 // for a MEM read past a memory write or a CALL, a temp s writes, and a DIVIDE (which
@@ -32,7 +33,8 @@ TEST(Commute, BookCommutesOnlyConstantsNamesAndNoOps) {
       << "EXP(TEMP) is not a no-op for the book";
 }
 
-TEST(Commute, SharpCommutesTempsThatSDoesNotWrite) {
+TEST(BonusCommute, SharpCommutesTempsThatSDoesNotWrite) {
+  SCOPED_TRACE(kBonusTest);
   CommuteFixture f;
   EXPECT_TRUE(canon::commute(f.sharp, {f.move(f.t(1), f.c(1))}, f.t(0)));
   EXPECT_FALSE(canon::commute(f.sharp, {f.move(f.t(0), f.c(1))}, f.plus(f.t(2), f.t(0))));
@@ -43,7 +45,8 @@ TEST(Commute, SharpCommutesTempsThatSDoesNotWrite) {
   EXPECT_TRUE(canon::commute(f.sharp, {f.arena.Label(f.label("L"))}, f.t(0)));
 }
 
-TEST(Commute, SharpKeepsMemoryReadsBeforeWritesAndCalls) {
+TEST(BonusCommute, SharpKeepsMemoryReadsBeforeWritesAndCalls) {
+  SCOPED_TRACE(kBonusTest);
   CommuteFixture f;
   T_exp load = f.arena.Mem(f.t(0));
   EXPECT_FALSE(canon::commute(f.sharp, {f.move(f.arena.Mem(f.t(1)), f.c(1))}, load));
@@ -58,7 +61,8 @@ TEST(Commute, SharpKeepsMemoryReadsBeforeWritesAndCalls) {
       << "a jump may skip the read's fault";
 }
 
-TEST(Commute, SharpKeepsADivisionThatMayFaultBeforeACall) {
+TEST(BonusCommute, SharpKeepsADivisionThatMayFaultBeforeACall) {
+  SCOPED_TRACE(kBonusTest);
   CommuteFixture f;
   T_exp div = f.arena.Binop(BinOp::DIVIDE, f.t(0), f.t(1));
   EXPECT_FALSE(canon::commute(f.sharp, {f.print()}, div));
@@ -69,7 +73,8 @@ TEST(Commute, SharpKeepsADivisionThatMayFaultBeforeACall) {
 
 // t100 := (t101 + f(t102)) + (t103 * g(t101)): the sharp commute makes only the two
 // temps of the CALLs; the book also saves t101, t103 and the left sum.
-TEST(Commute, SharpIntroducesFewerTempsThanTheBook) {
+TEST(BonusCommute, SharpIntroducesFewerTempsThanTheBook) {
+  SCOPED_TRACE(kBonusTest);
   auto tree = [](Fixture& f) {
     return f.move(f.t(0),
                   f.plus(f.plus(f.t(1), f.call("f", {f.t(2)})),

@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""markers.py - the LAB marker grammar of labs/README.md is enforced.
+
+Expects: each malformed text below gives its error (`tools/handout.py --check`, the
+other half of the ctest labs_markers, checks this tree's own sources): a region that starts in one function and ends in another, a region
+with a STUB that is not a function's whole body, END without BEGIN, BEGIN inside a
+region, a region with no END, an unknown `// LAB` line, a stub naming another
+function. Exit 1 when any expectation fails.
+"""
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import lab_markers  # noqa: E402
+
+STUB = '  // LAB STUB tiger::labUnwritten("canon", "f()", "x.cc");'
+CASES = [
+    ("spans two functions", ["void f() {", "  // LAB canon BEGIN f()", STUB, "  a();",
+                             "}", "void g() {", "  b();", "  // LAB END", "}"],
+     "braces do not balance"),
+    ("stub not a body", ["// LAB canon BEGIN f()", STUB, "void f() {}", "// LAB END",
+                         "int x;"], "must be a function's whole body"),
+    ("END alone", ["// LAB END"], "END without BEGIN"),
+    ("nested", ["// LAB canon BEGIN f()", "// LAB canon BEGIN g()", "// LAB END"],
+     "BEGIN inside the region"),
+    ("no END", ["// LAB canon BEGIN helpers", "int x;"], "has no END"),
+    ("unknown marker", ["// LAB canon START f()"], "not a marker"),
+    ("stub names another", ["void f() {", "  // LAB canon BEGIN f()",
+                            '  // LAB STUB tiger::labUnwritten("canon", "g()", "x.cc");',
+                            "  // LAB END", "}"], "stub names"),
+]
+GOOD = ["void f() {", "  // LAB canon BEGIN f()", STUB, '  if (s == "{") { a(); }',
+        "  // LAB END", "}", "// LAB canon BEGIN the helpers of f()",
+        "int g() { return 1; }", "struct H {", "  int k;", "};", "// LAB END"]
+
+
+def main():
+    problems = []
+    for name, lines, want in CASES:
+        errors = lab_markers.parse("x.cc", "\n".join(lines))[1]
+        if not any(want in e for e in errors):
+            problems.append("%s: expected an error with %r, got %r" % (name, want, errors))
+    errors = lab_markers.parse("x.cc", "\n".join(GOOD))[1]
+    if errors:
+        problems.append("well-formed text rejected: %r" % errors)
+    for p in problems:
+        print("FAIL " + p)
+    print("markers: %d malformed texts, %s" % (
+        len(CASES), "%d problem(s)" % len(problems) if problems else "ok"))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
