@@ -63,29 +63,29 @@ lab_given = @test -n "$(LAB)" || { echo "say which lab: LAB=one of: $(LABS)"; ex
 
 grade: reference
 	$(lab_given)
-	python3 labs/grade.py $(LAB) --reference $(TIGERC) $(if $(SUBMISSION),--submission $(SUBMISSION)) $(if $(TESTS),--tests $(TESTS)) $(if $(RANDOM_SEED),--random-seed $(RANDOM_SEED))
+	python3 -m labs.grader.grade $(LAB) --reference $(TIGERC) $(if $(SUBMISSION),--submission $(SUBMISSION)) $(if $(TESTS),--tests $(TESTS)) $(if $(RANDOM_SEED),--random-seed $(RANDOM_SEED))
 
 grade-all: reference
 	$(lab_given)
 	@test -n "$(SUBMISSIONS)" || { echo "make grade-all: SUBMISSIONS=DIR, a folder of submissions"; exit 2; }
-	python3 labs/grade.py $(LAB) --reference $(TIGERC) --all $(SUBMISSIONS) $(if $(TESTS),--tests $(TESTS)) --parallel $(JOBS)
+	python3 -m labs.grader.grade $(LAB) --reference $(TIGERC) --all $(SUBMISSIONS) $(if $(TESTS),--tests $(TESTS)) --parallel $(JOBS)
 
 autograder: reference
 	$(lab_given)
-	python3 labs/autograder.py $(LAB) $(if $(TESTS),--tests $(TESTS)) $(if $(RANDOM_SEED),--random-seed $(RANDOM_SEED))
+	python3 -m labs.autograder.pack $(LAB) $(if $(TESTS),--tests $(TESTS)) $(if $(RANDOM_SEED),--random-seed $(RANDOM_SEED))
 
 # The mutation score (labs/GRADING.md, "Mutation score"): the lab's generated mutants,
 # each graded like a submission, JOBS at a time; MUTANTS=N grades a fixed sample of N.
 mutation-score: reference
 	$(lab_given)
-	python3 labs/mutation_score.py $(LAB) --reference $(TIGERC) --jobs $(JOBS) $(if $(MUTANTS),--mutants $(MUTANTS))
+	python3 -m labs.grader.mutation_score $(LAB) --reference $(TIGERC) --jobs $(JOBS) $(if $(MUTANTS),--mutants $(MUTANTS))
 
 # A student's own tests graded by the mutants they kill (labs/GRADING.md, "Students'
 # tests"): build/grade/$(LAB)/tests/results.json and junit.xml.
 grade-tests: reference
 	$(lab_given)
 	@test -n "$(TESTS)" || { echo "make grade-tests: TESTS=DIR, a folder of test programs"; exit 2; }
-	python3 labs/grade_tests.py $(LAB) --reference $(TIGERC) --tests $(TESTS) --jobs $(JOBS) $(if $(MUTANTS),--mutants $(MUTANTS))
+	python3 -m labs.grader.grade_tests $(LAB) --reference $(TIGERC) --tests $(TESTS) --jobs $(JOBS) $(if $(MUTANTS),--mutants $(MUTANTS))
 
 # The lecture decks, to PDF in $(BUILD)/slides/ (slides/README.md); needs TeX (make deps).
 slides: configure
@@ -95,7 +95,7 @@ slides: configure
 # HANDOUT.md made by running $(TIGERC) on the lab's example (labs/README.md).
 handout: reference
 	$(lab_given)
-	python3 tools/handout.py --lab $(LAB) --tigerc $(TIGERC) --out $(BUILD)/handouts/$(LAB)
+	python3 -m labs.handout.make --lab $(LAB) --tigerc $(TIGERC) --out $(BUILD)/handouts/$(LAB)
 
 # Tiger Explorer: the compiler in WebAssembly plus a page, a static site in
 # $(BUILD)/explorer/ (explorer/README.md). Not part of `make`: it needs emscripten.

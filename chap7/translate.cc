@@ -170,7 +170,6 @@ void Translator::funBody(const ast::FunDec& f) {
 // TEMP fp followed by one static link (formal 0) per level in between.
 T_exp Translator::framePtr(int declDepth) {
   // LAB translate BEGIN framePtr()
-  // LAB STUB tiger::labUnwritten("translate", "framePtr()", "chap7/translate.cc");
   T_exp fp = A.Temp(temps_.fp());
   for (int d = depth(); d > declDepth && d > 0; --d)
     fp = frame::accessExp(A, levels_[d]->formals()[0], fp);
@@ -183,7 +182,6 @@ T_exp Translator::framePtr(int declDepth) {
 // no static link: CALL(NAME print, [args...]).
 TrExp Translator::callExp(const ast::CallExp& e) {
   // LAB translate BEGIN callExp()
-  // LAB STUB tiger::labUnwritten("translate", "callExp()", "chap7/translate.cc");
   std::vector<T_exp> args;
   auto it = e.fun ? funs_.find(e.fun) : funs_.end();
   Temp_label label;
@@ -220,7 +218,6 @@ T_exp Translator::declareVar(const ast::VarBinding& b) {
 // a[i]   => see subscriptVar
 T_exp Translator::var(const ast::Var& v) {
   // LAB translate BEGIN var()
-  // LAB STUB tiger::labUnwritten("translate", "var()", "chap7/translate.cc");
   switch (v.kind) {
   case ast::VarKind::Simple: {
     const auto& s = *ast::as<ast::SimpleVar>(&v);
@@ -243,7 +240,6 @@ T_exp Translator::var(const ast::Var& v) {
 // a TEMP. Both reads of ta come before i, so the order stays a, then i.
 T_exp Translator::subscriptVar(const ast::SubscriptVar& v) {
   // LAB translate BEGIN subscriptVar()
-  // LAB STUB tiger::labUnwritten("translate", "subscriptVar()", "chap7/translate.cc");
   T_exp arr = var(*v.var);
   T_stm save = nullptr;
   Temp_temp ta;
@@ -303,7 +299,6 @@ TrExp Translator::stringExp(const ast::StringExp& e) {
 // Arithmetic => BINOP(op, l, r); comparisons => Cx; & and | => short-circuit Cx.
 TrExp Translator::opExp(const ast::OpExp& e) {
   // LAB translate BEGIN opExp()
-  // LAB STUB tiger::labUnwritten("translate", "opExp()", "chap7/translate.cc");
   switch (e.op) {
   case ast::Oper::Plus: return arith(e, BinOp::PLUS);
   case ast::Oper::Minus: return arith(e, BinOp::MINUS);
@@ -339,7 +334,6 @@ TrExp Translator::arith(const ast::OpExp& e, BinOp op) {
 //   l op r   =>  CJUMP(op, CALL(NAME stringCompare, [l, r]), CONST 0, t, f)
 TrExp Translator::compare(const ast::OpExp& e, RelOp op) {
   // LAB translate BEGIN compare()
-  // LAB STUB tiger::labUnwritten("translate", "compare()", "chap7/translate.cc");
   T_exp l = ex(*e.left), r = ex(*e.right);
   if (hasKind(*e.left, types::Kind::String) || hasKind(*e.right, types::Kind::String)) {
     bool eq = op == RelOp::EQ || op == RelOp::NE;
@@ -358,7 +352,6 @@ TrExp Translator::compare(const ast::OpExp& e, RelOp op) {
 // it is the if's value (ifValue). Shared pointers let either form take a and b.
 TrExp Translator::shortCircuit(const ast::OpExp& e) {
   // LAB translate BEGIN shortCircuit()
-  // LAB STUB tiger::labUnwritten("translate", "shortCircuit()", "chap7/translate.cc");
   bool isAnd = e.op == ast::Oper::And;
   Temp_label z = temps_.newLabel();
   auto a = std::make_shared<CondFn>(cx(*e.left));
@@ -386,7 +379,6 @@ TrExp Translator::shortCircuit(const ast::OpExp& e) {
 //        TEMP r)
 TrExp Translator::recordExp(const ast::RecordExp& e) {
   // LAB translate BEGIN recordExp()
-  // LAB STUB tiger::labUnwritten("translate", "recordExp()", "chap7/translate.cc");
   const types::Type* t = e.type ? types::actual(e.type) : nullptr;
   std::size_t n = e.fields.size();
   if (t && t->kind == types::Kind::Record)
@@ -408,7 +400,6 @@ TrExp Translator::recordExp(const ast::RecordExp& e) {
 // T[size] of init => CALL(NAME initArray, [size, init])   (size evaluated first)
 TrExp Translator::arrayExp(const ast::ArrayExp& e) {
   // LAB translate BEGIN arrayExp()
-  // LAB STUB tiger::labUnwritten("translate", "arrayExp()", "chap7/translate.cc");
   T_exp size = ex(*e.size);
   T_exp init = ex(*e.init);
   return TrExp::Ex(A.Call(A.Name(temps_.namedLabel("initArray")), {size, init}));
@@ -444,7 +435,6 @@ TrExp Translator::withStms(std::vector<T_stm> stms, TrExp last) {
 //   if a then b  =>  SEQ(a(t, f), LABEL t, unNx b, LABEL f)
 TrExp Translator::ifExp(const ast::IfExp& e) {
   // LAB translate BEGIN ifExp()
-  // LAB STUB tiger::labUnwritten("translate", "ifExp()", "chap7/translate.cc");
   Branch br{nullptr, temps_.newLabel(), temps_.newLabel()};
   br.test = cx(*e.test)(br.t, br.f);
   TrExp a = exp(*e.thenE);
@@ -463,7 +453,6 @@ TrExp Translator::ifExp(const ast::IfExp& e) {
 //   => SEQ(a(t, f), LABEL t, unNx b, JUMP join, LABEL f, unNx c, LABEL join)
 TrExp Translator::ifThenElse(const Branch& br, TrExp a, TrExp b) {
   // LAB translate BEGIN ifThenElse()
-  // LAB STUB tiger::labUnwritten("translate", "ifThenElse()", "chap7/translate.cc");
   Temp_label join = temps_.newLabel();
   T_stm sa = translate::unNx(p_, std::move(a));
   T_stm sb = translate::unNx(p_, std::move(b));
@@ -478,7 +467,6 @@ TrExp Translator::ifThenElse(const Branch& br, TrExp a, TrExp b) {
 // 0 or 1, is the if's value (ifValue).
 TrExp Translator::ifCond(const Branch& br, TrExp a, TrExp b) {
   // LAB translate BEGIN ifCond()
-  // LAB STUB tiger::labUnwritten("translate", "ifCond()", "chap7/translate.cc");
   bool boolean = translate::isBoolean(a) && translate::isBoolean(b);
   auto pa = std::make_shared<TrExp>(std::move(a)),
        pb = std::make_shared<TrExp>(std::move(b));
@@ -500,7 +488,6 @@ TrExp Translator::ifCond(const Branch& br, TrExp a, TrExp b) {
 //               LABEL f, MOVE(TEMP r, c), LABEL join), TEMP r)
 TrExp Translator::ifValue(const Branch& br, TrExp a, TrExp b) {
   // LAB translate BEGIN ifValue()
-  // LAB STUB tiger::labUnwritten("translate", "ifValue()", "chap7/translate.cc");
   Temp_temp r = temps_.newTemp();
   Temp_label join = temps_.newLabel();
   T_exp va = translate::unEx(p_, std::move(a));
@@ -515,7 +502,6 @@ TrExp Translator::ifValue(const Branch& br, TrExp a, TrExp b) {
 // (continue => JUMP test, break => JUMP done)
 TrExp Translator::whileExp(const ast::WhileExp& e) {
   // LAB translate BEGIN whileExp()
-  // LAB STUB tiger::labUnwritten("translate", "whileExp()", "chap7/translate.cc");
   Temp_label test = temps_.newLabel(), body = temps_.newLabel(), done = temps_.newLabel();
   loops_[&e] = LoopLabels{test, done};
   CondFn cond = cx(*e.test);
@@ -535,7 +521,6 @@ TrExp Translator::whileExp(const ast::WhileExp& e) {
 //   LABEL done                                   (break => JUMP done)
 TrExp Translator::forExp(const ast::ForExp& e) {
   // LAB translate BEGIN forExp()
-  // LAB STUB tiger::labUnwritten("translate", "forExp()", "chap7/translate.cc");
   T_exp i = declareVar(e.var);
   Temp_temp limit = temps_.newTemp();
   Temp_label body = temps_.newLabel(), next = temps_.newLabel(), incr = temps_.newLabel(),
@@ -557,7 +542,6 @@ TrExp Translator::forExp(const ast::ForExp& e) {
 // break => JUMP done, continue => JUMP next, of the loop semant found.
 TrExp Translator::jumpTo(const ast::Exp* loop, bool toDone) {
   // LAB translate BEGIN jumpTo()
-  // LAB STUB tiger::labUnwritten("translate", "jumpTo()", "chap7/translate.cc");
   auto it = loop ? loops_.find(loop) : loops_.end();
   if (it == loops_.end()) return TrExp::Nx(A.Exp(A.Const(0))); // semant rejects this
   return TrExp::Nx(A.Jump(toDone ? it->second.done : it->second.next));

@@ -25,7 +25,6 @@ bool isBoolean(const TrExp& e) {
 //                    TEMP r)
 T_exp unEx(ir::Program& prog, TrExp e) {
   // LAB translate BEGIN unEx()
-  // LAB STUB tiger::labUnwritten("translate", "unEx()", "chap7/translate_tr.cc");
   tree::Arena& A = prog.arena;
   switch (e.kind) {
   case TrExp::Kind::Ex: return e.ex;
@@ -51,7 +50,6 @@ T_exp unEx(ir::Program& prog, TrExp e) {
 // unNx(Cx c)  = SEQ(c(l, l), LABEL l)              both outcomes continue at l
 T_stm unNx(ir::Program& prog, TrExp e) {
   // LAB translate BEGIN unNx()
-  // LAB STUB tiger::labUnwritten("translate", "unNx()", "chap7/translate_tr.cc");
   tree::Arena& A = prog.arena;
   switch (e.kind) {
   case TrExp::Kind::Ex: break;
@@ -80,7 +78,6 @@ T_stm unNx(ir::Program& prog, TrExp e) {
 //                                                 never lets one be a condition)
 CondFn unCx(ir::Program& prog, TrExp e) {
   // LAB translate BEGIN unCx()
-  // LAB STUB tiger::labUnwritten("translate", "unCx()", "chap7/translate_tr.cc");
   tree::Arena& A = prog.arena;
   switch (e.kind) {
   case TrExp::Kind::Cx: return std::move(e.cx);

@@ -38,7 +38,6 @@ Temp_label blockLabel(const std::vector<T_stm>& block) {
 
 C_block C_basicBlocks(Context& cx, const std::vector<T_stm>& stmList) {
   // LAB traces BEGIN C_basicBlocks()
-  // LAB STUB tiger::labUnwritten("traces", "C_basicBlocks()", "chap8/basic_blocks.cc");
   C_block b{{}, cx.temps.newLabel()};
   std::vector<T_stm> cur;
   auto close = [&](T_stm last) {

@@ -214,7 +214,6 @@ void Effects::add(const tree::Stm* s) {
 bool commute(const Options& opts, const Effects& s, const tree::Exp* e,
              ExpSummaries* known) {
   // LAB canon BEGIN commute()
-  // LAB STUB tiger::labUnwritten("canon", "commute()", "chap8/linearize.cc");
   if (!s.nonEmpty) return true;
   if (cast<tree::Const>(e) || cast<tree::Name>(e)) return true;
   if (opts.bookCommute || s.unknown || !e) return false;
@@ -329,7 +328,6 @@ void Linearizer::emit(Stms& out, T_stm s) {
 // reorder([e1, ..., en]): each ei's statements, in order; then saveSlots.
 Linearizer::Reordered Linearizer::reorder(std::vector<T_exp> exps, Stms& out) {
   // LAB canon BEGIN reorder()
-  // LAB STUB tiger::labUnwritten("canon", "reorder()", "chap8/linearize.cc");
   Reordered r{std::move(exps), {}, out.size(), false};
   std::size_t n = r.exps.size();
   std::vector<std::size_t> mark(n + 1);
@@ -419,7 +417,6 @@ T_exp Linearizer::rebuildCall(const std::vector<T_exp>& exps) {
 // `linear`: SEQ(SEQ(a, b), c) = SEQ(a, SEQ(b, c)); the work stack holds what is left.
 void Linearizer::doStm(T_stm s, Stms& out) {
   // LAB canon BEGIN doStm()
-  // LAB STUB tiger::labUnwritten("canon", "doStm()", "chap8/linearize.cc");
   Stms work{s};
   while (!work.empty()) {
     T_stm top = work.back();
@@ -529,7 +526,6 @@ void Linearizer::doExpStm(tree::ExpStm* x, Stms& work, Stms& out) {
 
 T_exp Linearizer::doExp(T_exp e, Stms& out) {
   // LAB canon BEGIN doExp()
-  // LAB STUB tiger::labUnwritten("canon", "doExp()", "chap8/linearize.cc");
   if (!e) return e;
   switch (e->kind) {
   case tree::ExpKind::BINOP: {

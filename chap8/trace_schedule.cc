@@ -283,7 +283,6 @@ T_stm Finisher::threaded(Temp_label target, Temp_label next) {
 std::vector<T_stm> finishUp(Context& cx, const std::vector<const Block*>& order,
                             Temp_label done) {
   // LAB traces BEGIN finishUp()
-  // LAB STUB tiger::labUnwritten("traces", "finishUp()", "chap8/trace_schedule.cc");
   Finisher finisher(cx, order);
   std::vector<T_stm> out;
   for (std::size_t k = 0; k < order.size(); ++k) {
@@ -300,8 +299,6 @@ std::vector<T_stm> finishUp(Context& cx, const std::vector<const Block*>& order,
 
 std::vector<T_stm> C_traceSchedule(Context& cx, const C_block& b) {
   // LAB traces BEGIN C_traceSchedule()
-  // LAB STUB tiger::labUnwritten("traces", "C_traceSchedule()",
-  // LAB STUB                     "chap8/trace_schedule.cc");
   Blocks blocks;
   for (const Block& block : b.stmLists)
     blocks.push_back(&block);

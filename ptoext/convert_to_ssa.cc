@@ -330,7 +330,6 @@ void FunctionSsa::run() {
 
 void convertToSsa(sir::Module& m) {
   // LAB ptoext BEGIN convertToSsa()
-  // LAB STUB tiger::labUnwritten("ptoext", "convertToSsa()", "ptoext/convert_to_ssa.cc");
   for (sir::Function& f : m.functions) FunctionSsa(f).run();
   // LAB END
 }

@@ -309,8 +309,6 @@ Block FunctionCft::breakFor(std::unique_ptr<sir::For> f) {
 
 void ctrlFlowTransform(sir::Module& m) {
   // LAB ptoext BEGIN ctrlFlowTransform()
-  // LAB STUB tiger::labUnwritten("ptoext", "ctrlFlowTransform()",
-  // LAB STUB                     "ptoext/ctrl_flow_transform.cc");
   for (sir::Function& f : m.functions) FunctionCft(f).run();
   // LAB END
 }

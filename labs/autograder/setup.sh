@@ -21,7 +21,7 @@ export TIGER_GRADE_SCRATCH=${TIGER_GRADE_SCRATCH:-$ag/scratch} TIGER_GRADE_RUNS=
 #    The random programs of the public seed and of the teacher's are made now too.
 seed=()
 if [ -f "$ag/source/random_seed" ]; then seed=(--random-seed "$(cat "$ag/source/random_seed")"); fi
-python3 "$ref/labs/grade.py" "$(cat "$ag/source/lab")" --submission "$ag/source/handout" \
-  --base "$ag/source/handout" --reference "$ref/build/tigerc" --out "$ag/warm" \
-  "${seed[@]}" --shrink 0 > /dev/null
+(cd "$ref" && python3 -m labs.grader.grade "$(cat "$ag/source/lab")" \
+  --submission "$ag/source/handout" --base "$ag/source/handout" \
+  --reference "$ref/build/tigerc" --out "$ag/warm" "${seed[@]}" --shrink 0 > /dev/null)
 echo "setup.sh: the handout is built in $TIGER_GRADE_SCRATCH"

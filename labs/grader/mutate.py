@@ -2,7 +2,7 @@
 (labs/GRADING.md, "Mutation score").
 
 Input: the text of one C++ source, its path in the repository, and a lab; the lab's
-`// LAB NAME BEGIN ... // LAB END` regions (tools/lab_markers.py) are the only lines
+`// LAB NAME BEGIN ... // LAB END` regions (labs/handout/markers.py) are the only lines
 mutated. Output: Mutants, each one change of one line, with a stable id
 PATH:LINE:OPERATOR:K (K counts that operator's changes of that line, from 0), the line
 before and after. The same text gives the same list, in the same order, every time.
@@ -24,14 +24,10 @@ comments blanked; a mutant that does not compile is the caller's to discard.
   return   the first statement of a function preceded by `return;` (void) or
            `return {};`
 """
-import os
 import re
-import sys
 from dataclasses import dataclass
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__)))), "tools"))
-import lab_markers  # noqa: E402
+from ..handout import markers as lab_markers
 
 
 @dataclass(frozen=True)
@@ -220,7 +216,7 @@ class Region:
     def __init__(self, region):
         self.lines = []
         for k, text in enumerate(region.solution):
-            n = region.line + 1 + len(region.stub) + k
+            n = region.line + 1 + region.stub_lines + k
             stripped = text.strip()
             if stripped and not stripped.startswith(("//", "/*", "*")):
                 self.lines.append((n, text, mask(text)))
@@ -238,9 +234,9 @@ def deletions(region):
 
 def early_returns(region, file_lines):
     """Before the first statement of each function whose body lies in the region: the
-    region's own function (a body region has a STUB) and the functions it defines."""
+    region's own function (a body region) and the functions it defines."""
     r = region.region
-    if r.stub and region.lines:
+    if r.body and region.lines:
         head = signature(file_lines, r.line - 1)
         if head is not None:
             yield early(region.lines[0], head)

@@ -1,5 +1,5 @@
 """mutation.py - a lab's mutants, each graded like a submission (labs/GRADING.md,
-"Mutation score"). Shared by labs/mutation_score.py and labs/grade_tests.py, and by the
+"Mutation score"). Shared by labs/grader/mutation_score.py and labs/grader/grade_tests.py, and by the
 shipped mutants' test (labs/tests/mutants.py: expectation, scores, apply).
 
 Input: a lab, the reference tigerc, a grading spec (the lab's grading.json, or a
@@ -32,10 +32,9 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from . import mutate, sandbox, submission
+from . import mutate, submission
 
-LABS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-ROOT = os.path.dirname(LABS)
+from ..paths import LABS, ROOT
 EQUIVALENT = "equivalent_mutants.txt"
 
 
@@ -171,10 +170,8 @@ def sample(cases, n):
 
 
 def _grade():
-    """labs/grade.py, the grader (imported when first needed: it imports this package)."""
-    if LABS not in sys.path:
-        sys.path.insert(0, LABS)
-    import grade
+    """grade.py, the grader (imported when first needed: it imports this module)."""
+    from . import grade
     return grade
 
 

@@ -21,7 +21,7 @@ import tempfile
 
 from . import sandbox, shrink
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from ..paths import ROOT
 
 
 def _load(name, path):

@@ -2,7 +2,7 @@
 autograder's score (labs/GRADING.md, "Grading in a handout").
 
 A handout holds no solution of its lab, so its own tigerc cannot be the oracle of the
-random programs nor the bonus's yardstick. tools/handout.py therefore ships, computed by
+random programs nor the bonus's yardstick. labs/handout/make.py therefore ships, computed by
 the reference when the handout is cut:
   labs/LAB/random/rand_K.tig   the public random programs with their expectations (the
                                same files the autograder makes from grading.json's seed)

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """fake_gradescope.py - the Gradescope autograder of a lab runs in a fake /autograder.
 
-Usage: fake_gradescope.py REFERENCE_TIGERC SCRATCH [LAB]
+Usage: python3 -m labs.tests.fake_gradescope REFERENCE_TIGERC SCRATCH [LAB]
 
-Packs the autograder of LAB (default canon; labs/autograder.py) with two private
+Packs the autograder of LAB (default canon; labs/autograder/pack.py) with two private
 programs, unpacks it
 into TMP/source as Gradescope does, puts a copy of this tree (the reference solution,
 inside one top folder as a zip upload gives it) in TMP/submission, and runs
@@ -22,13 +22,10 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-LABS = os.path.dirname(HERE)
-ROOT = os.path.dirname(LABS)
-sys.path.insert(1, LABS)  # after HERE (the script's folder): mutants.conclude
-import autograder  # noqa: E402
-from grader import submission  # noqa: E402
-from mutants import conclude  # noqa: E402
+from ..autograder import pack as autograder
+from ..grader import submission
+from ..paths import LABS, ROOT
+from .mutants import conclude
 
 PRIVATE = ["testcases/valid/recursion_gcd.tig", "testcases/ptoext/names.tig"]
 

@@ -2,32 +2,29 @@
 """handout_zero.py - a fresh lab handout builds and scores exactly 0, with a message
 for every program it fails.
 
-Usage: handout_zero.py REFERENCE_TIGERC LAB... [--scratch DIR]
+Usage: python3 -m labs.tests.handout_zero REFERENCE_TIGERC LAB... [--scratch DIR]
 
-Each LAB's handout is cut from this tree by tools/handout.py (its functions replaced
+Each LAB's handout is cut from this tree by labs/handout/make.py (its functions replaced
 by stubs that stop with exit 78) and graded like any submission, in the shared scratch
 build (only the stubbed files differ from the last build). Expects: the handout
 builds, every program loses its points with a one-line reason, the score is 0.
 """
+import contextlib
+import io
 import os
-import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-LABS = os.path.dirname(HERE)
-ROOT = os.path.dirname(LABS)
-sys.path.insert(0, LABS)
-sys.path.insert(0, HERE)
-import grade  # noqa: E402
-from mutants import arguments, conclude  # noqa: E402
+from ..grader import grade
+from ..handout import make as make_handout
+from ..paths import ROOT
+from .mutants import arguments, conclude
 
 
 def grade_handout(lab, reference, extra):
     """Problems with lab's handout as a submission; [] when it scores 0 as it should."""
     tree = os.path.join(ROOT, "build", "grade", "handouts", lab)
-    subprocess.run([sys.executable, os.path.join(ROOT, "tools", "handout.py"), "--lab", lab,
-                    "--tigerc", reference, "--out", tree], check=True,
-                   stdout=subprocess.DEVNULL)
+    with contextlib.redirect_stdout(io.StringIO()):
+        make_handout.write(lab, reference, tree)
     args = grade.parse([lab, "--reference", reference, "--submission", tree, "--shrink", "0",
                         "--out",
                         os.path.join(ROOT, "build", "grade", "handout-" + lab)] + extra)

@@ -2,7 +2,7 @@
 """hostile.py - the hostile suite: submissions that try to score without doing the lab,
 or to harm the grader, each built from a fresh canon handout (ctest grade.hostile).
 
-Usage: hostile.py REFERENCE_TIGERC [--scratch DIR] [--only NAME,...]
+Usage: python3 -m labs.tests.hostile REFERENCE_TIGERC [--scratch DIR] [--only NAME,...]
 
 Each submission is the handout (stubs: 0 points of honest content) plus one attack
 (labs/tests/hostile/): attacks.hh, called first thing in its tigerc's main, or a .cmake
@@ -34,7 +34,9 @@ confinement, not a broken attack. Each grade's seconds are printed
 (labs/GRADING.md, "Measured"). Exit 1 when anything does not hold.
 """
 import argparse
+import contextlib
 import glob
+import io
 import json
 import os
 import shutil
@@ -44,12 +46,12 @@ import sys
 import threading
 import time
 
+from ..grader import grade
+from ..handout import make as make_handout
+from ..paths import ROOT
+from .mutants import conclude
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-LABS = os.path.dirname(HERE)
-ROOT = os.path.dirname(LABS)
-sys.path.insert(1, LABS)
-import grade  # noqa: E402
-from mutants import conclude  # noqa: E402
 
 ATTACKS = os.path.join(HERE, "hostile")
 WORK = os.path.join(ROOT, "build", "grade", "hostile")
@@ -158,9 +160,8 @@ class Suite:
 
     def setup(self):
         os.makedirs(WORK, exist_ok=True)
-        subprocess.run([sys.executable, os.path.join(ROOT, "tools", "handout.py"), "--lab",
-                        "canon", "--tigerc", self.reference, "--out", self.handout],
-                       check=True, stdout=subprocess.DEVNULL)
+        with contextlib.redirect_stdout(io.StringIO()):
+            make_handout.write("canon", self.reference, self.handout)
         shutil.rmtree(self.private, ignore_errors=True)
         os.makedirs(self.private)
         for p in PRIVATE:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """mutants.py - each mutant of a lab loses points where it should, and only there.
 
-Usage: mutants.py REFERENCE_TIGERC LAB... [--scratch DIR]
+Usage: python3 -m labs.tests.mutants REFERENCE_TIGERC LAB... [--scratch DIR]
 
 A mutant is labs/LAB/mutants/NAME.patch: a small patch to the solution sources that
 makes one classic mistake, with its expectation in the header above the diff:
@@ -21,12 +21,9 @@ import os
 import shutil
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-LABS = os.path.dirname(HERE)
-ROOT = os.path.dirname(LABS)
-sys.path.insert(0, LABS)
-import grade  # noqa: E402
-from grader.mutation import apply, expectation, scores  # noqa: E402
+from ..grader import grade
+from ..grader.mutation import apply, expectation, scores
+from ..paths import LABS, ROOT
 
 
 def check(exp, result):

@@ -2,7 +2,7 @@
 """mutation_sample.py - the mutation score tool works, on a few canon mutants
 (labs/GRADING.md, "Mutation score"). Not the score itself: too slow for `make test`.
 
-Usage: mutation_sample.py REFERENCE_TIGERC
+Usage: python3 -m labs.tests.mutation_sample REFERENCE_TIGERC
 
 Checks, with no grade: the generator gives the same mutants twice, each id
 PATH:LINE:OPERATOR:K once, each one changed line inside a region of its lab; every
@@ -17,20 +17,16 @@ import re
 import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-LABS = os.path.dirname(HERE)
-sys.path.insert(0, LABS)
-sys.path.insert(0, HERE)
-from grader import mutate, mutation  # noqa: E402
-from mutants import conclude  # noqa: E402
+from ..grader import mutate, mutation
+from ..paths import ROOT, lab_names
+from .mutants import conclude
 
-LABNAMES = ("translate", "canon", "traces", "ptoext")
 ID = re.compile(r"^[\w/.]+\.\w+:\d+:(\w+):\d+$")
 
 
 def check_generator():
     problems, ops = [], set()
-    for lab in LABNAMES:
+    for lab in lab_names():
         sources = mutation.lab_sources(lab)
         cases = mutation.generated(lab, sources)
         again = mutation.generated(lab, sources)
@@ -55,7 +51,7 @@ def check_lines(lab, sources, cases):
     inside = {}
     for path, text in sources.items():
         regions, _, _ = mutate.lab_markers.parse(path, text)
-        inside[path] = {r.line + 1 + len(r.stub) + k for r in regions if r.lab == lab
+        inside[path] = {r.line + 1 + r.stub_lines + k for r in regions if r.lab == lab
                         for k in range(len(r.solution))}
     problems = []
     for c in cases:
@@ -95,7 +91,7 @@ def check_verdicts(reference):
         return ["canon: a chosen mutant is not generated: %s" % chosen]
     want = ["survived", "killed", "did not build"]
     pool = mutation.Pool("canon", os.path.abspath(reference),
-                         os.path.join(os.path.dirname(LABS), "build", "grade", "mutation", "canon"), 1, 3.0)
+                         os.path.join(ROOT, "build", "grade", "mutation", "canon"), 1, 3.0)
     try:
         outcomes = pool.run(chosen, pool.grade.load_spec("canon"))
     finally:
@@ -107,9 +103,9 @@ def check_verdicts(reference):
 
 
 def check_tool(reference):
-    ran = subprocess.run([sys.executable, os.path.join(LABS, "mutation_score.py"), "canon",
+    ran = subprocess.run([sys.executable, "-m", "labs.grader.mutation_score", "canon",
                           "--reference", reference, "--mutants", "3", "--jobs", "1"],
-                         capture_output=True, text=True)
+                         capture_output=True, text=True, cwd=ROOT)
     out = ran.stdout.strip().split("\n")
     print("\n".join(out[-6:]))
     m = re.match(r"mutation score: (\d+)/(\d+) killed \((\d+\.\d)%\)$", out[-1])

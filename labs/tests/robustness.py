@@ -2,7 +2,7 @@
 """robustness.py - the grader survives submissions that crash, loop, flood, escape or
 do not build, and charges each failure to the tests it affects, with its message.
 
-Usage: robustness.py REFERENCE_TIGERC [--scratch DIR]
+Usage: python3 -m labs.tests.robustness REFERENCE_TIGERC [--scratch DIR]
 
 1. labs/tests/robust/misbehave.patch makes tigerc misbehave by program name
    (segv.tig, loop.tig, flood.tig, escape.tig; fine.tig compiles normally). Graded with
@@ -16,10 +16,11 @@ Exit 1 when any of this does not hold.
 import os
 import sys
 
+from ..grader import grade
+from ..paths import ROOT
+from .mutants import apply, conclude
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
-import grade  # noqa: E402
-from mutants import ROOT, apply, conclude  # noqa: E402
 
 ROBUST = os.path.join(HERE, "robust")
 WANT = {"segv": "crashed with signal 11 (SIGSEGV)", "loop": "time limit 3 s",

@@ -2,7 +2,7 @@
 """shrink_sizes.py - how small the grader's counterexamples are, measured on mutants
 (ctest grade.shrink runs two; labs/GRADING.md "Random programs" has the full figure).
 
-Usage: shrink_sizes.py REFERENCE_TIGERC [LAB/MUTANT ...] [--scratch DIR]
+Usage: python3 -m labs.tests.shrink_sizes REFERENCE_TIGERC [LAB/MUTANT ...] [--scratch DIR]
   (grading's shrinks stop after 20 s; these only after 300 candidates, so the sizes do
   not depend on how loaded the machine is)
   (no mutant named: every shipped mutant of every lab)
@@ -21,12 +21,9 @@ import re
 import statistics
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-LABS = os.path.dirname(HERE)
-ROOT = os.path.dirname(LABS)
-sys.path.insert(1, LABS)
-import grade  # noqa: E402
-from mutants import apply, conclude, loose_files  # noqa: E402
+from ..grader import grade
+from ..paths import LABS, ROOT
+from .mutants import apply, conclude, loose_files
 
 WORK = os.path.join(ROOT, "build", "grade", "shrink")  # --scratch S: S-shrink
 # Only the shrinker's 300 candidates bound it here, not the clock: the same sizes

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """student_tests.py - `make grade-tests` grades a student's tests by the mutants they
-kill (labs/grade_tests.py; labs/GRADING.md, "Students' tests").
+kill (labs/grader/grade_tests.py; labs/GRADING.md, "Students' tests").
 
-Usage: student_tests.py REFERENCE_TIGERC
+Usage: python3 -m labs.tests.student_tests REFERENCE_TIGERC
 
 Runs grade_tests.py canon on labs/tests/student/ (two right tests and one wrong) with
 the shipped mutants and 2 generated ones. Expects: the wrong test, and only it, is
@@ -16,20 +16,19 @@ import subprocess
 import sys
 from xml.etree import ElementTree as ET
 
+from ..paths import ROOT
+from .mutants import conclude
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-LABS = os.path.dirname(HERE)
-ROOT = os.path.dirname(LABS)
-sys.path.insert(0, HERE)
-from mutants import conclude  # noqa: E402
 
 OUT = os.path.join(ROOT, "build", "grade", "canon", "student-tests")
 
 
 def run(reference):
-    ran = subprocess.run([sys.executable, os.path.join(LABS, "grade_tests.py"), "canon",
+    ran = subprocess.run([sys.executable, "-m", "labs.grader.grade_tests", "canon",
                           "--tests", os.path.join(HERE, "student"), "--reference", reference,
                           "--mutants", "2", "--jobs", "1", "--out", OUT],
-                         capture_output=True, text=True)
+                         capture_output=True, text=True, cwd=ROOT)
     print(ran.stdout[-3000:])
     return ran
 

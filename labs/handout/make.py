@@ -1,19 +1,19 @@
 #!/usr/bin/env python3
-"""handout.py - writes a lab's starter repository, cut from this solution tree
+"""make.py - writes a lab's starter repository, cut from this solution tree
 (labs/README.md says how a lab is made).
 
-  python3 tools/handout.py --lab canon --tigerc build/tigerc --out build/handouts/canon
-  python3 tools/handout.py --check     # every marker of every source is well formed
+  python3 -m labs.handout.make --lab canon --tigerc build/tigerc --out build/handouts/canon
+  python3 -m labs.handout.make --check     # every marker of every source is well formed
 
 Input: the repository's files (git ls-files, plus new files git does not ignore), the
-LAB markers in its C++ sources (tools/lab_markers.py), and labs/LAB/: handout.md (the
+LAB markers in its C++ sources (markers.py), and labs/LAB/: handout.md (the
 text, with directives), lab.json, grading.json, the example program. Output, in OUT/:
 every file, the lab's regions and those of every later lab replaced by their stubs
 (no handout holds the solution of its lab or of a later one) and every marker
 removed; of labs/, only this lab's folder (without its mutants) and the shared files; the Makefile's `LAB ?=` set to the
 lab; README.md opening with a pointer to HANDOUT.md; the lab's public random
 programs and the bonus's yardsticks (labs/grader/shipped.py); HANDOUT.md, whose listings and pictures come from running the reference tigerc on
-the example now (handout_text.py), and HANDOUT.html when pandoc is installed.
+the example now (text.py), and HANDOUT.html when pandoc is installed.
 """
 import argparse
 import json
@@ -23,11 +23,10 @@ import shutil
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import handout_text  # noqa: E402
-import lab_markers  # noqa: E402
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from ..grader import shipped
+from ..paths import ROOT, lab_names
+from . import markers as lab_markers
+from . import text as handout_text
 
 
 def repo_files():
@@ -41,18 +40,6 @@ def repo_files():
     out = p.stdout.decode()
     files = {f for f in out.split("\0") if f and os.path.isfile(os.path.join(ROOT, f))}
     return sorted(f for f in files if not f.startswith("build/"))
-
-
-def lab_names():
-    """The labs, in course order: the folders of labs/ holding a handout.md, by the
-    "order" of their lab.json."""
-    labs = os.path.join(ROOT, "labs")
-
-    def order(d):
-        with open(os.path.join(labs, d, "lab.json")) as f:
-            return json.load(f)["order"], d
-    return sorted((d for d in os.listdir(labs)
-                   if os.path.isfile(os.path.join(labs, d, "handout.md"))), key=order)
 
 
 def later_labs(lab):
@@ -133,8 +120,6 @@ def ship_grading_data(lab, tigerc, out):
     """The public random programs and the bonus's yardsticks, made by the reference now,
     so that `make grade` in the handout gives the autograder's score
     (labs/grader/shipped.py)."""
-    sys.path.insert(0, os.path.join(ROOT, "labs"))
-    from grader import shipped  # noqa: E402
     with open(os.path.join(ROOT, "labs", lab, "grading.json")) as f:
         spec = json.load(f)
     programs = [p for g in spec["groups"] for p in g["programs"]]
@@ -165,13 +150,19 @@ def main():
     if not args.tigerc or not os.access(args.tigerc, os.X_OK):
         sys.exit("handout: --tigerc must be the reference tigerc (run `make` first)")
     out = os.path.abspath(args.out or os.path.join(ROOT, "build", "handouts", args.lab))
-    fresh_dir(out)
-    copy_tree(args.lab, out)
-    ship_grading_data(args.lab, os.path.abspath(args.tigerc), out)
-    handout_text.write(os.path.join(ROOT, "labs", args.lab), os.path.abspath(args.tigerc),
-                       out, regions_of(args.lab))
+    write(args.lab, args.tigerc, out)
     print(f"handout: {out} (HANDOUT.md)")
     return 0
+
+
+def write(lab, tigerc, out):
+    """The handout of `lab` in folder `out` (made anew), its text and data made by the
+    reference `tigerc`; the grader and its tests call it too."""
+    tigerc = os.path.abspath(tigerc)
+    fresh_dir(out)
+    copy_tree(lab, out)
+    ship_grading_data(lab, tigerc, out)
+    handout_text.write(os.path.join(ROOT, "labs", lab), tigerc, out, regions_of(lab))
 
 
 if __name__ == "__main__":

@@ -1,18 +1,15 @@
 #!/usr/bin/env python3
 """markers.py - the LAB marker grammar of labs/README.md is enforced.
 
-Expects: each malformed text below gives its error (`tools/handout.py --check`, the
+Expects: each malformed text below gives its error (`python3 -m labs.handout.make --check`, the
 other half of the ctest labs_markers, checks this tree's own sources): a region that starts in one function and ends in another, a region
 with a STUB that is not a function's whole body, END without BEGIN, BEGIN inside a
 region, a region with no END, an unknown `// LAB` line, a stub naming another
-function. Exit 1 when any expectation fails.
+function; and a function's body with no STUB line gets the default stub. Exit 1 when any expectation fails.
 """
-import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import lab_markers  # noqa: E402
+from ..handout import markers as lab_markers
 
 STUB = '  // LAB STUB tiger::labUnwritten("canon", "f()", "x.cc");'
 CASES = [
@@ -30,6 +27,7 @@ CASES = [
                             '  // LAB STUB tiger::labUnwritten("canon", "g()", "x.cc");',
                             "  // LAB END", "}"], "stub names"),
 ]
+DEFAULT_STUB = ["void f() {", "  // LAB canon BEGIN f()", "  a();", "  // LAB END", "}"]
 GOOD = ["void f() {", "  // LAB canon BEGIN f()", STUB, '  if (s == "{") { a(); }',
         "  // LAB END", "}", "// LAB canon BEGIN the helpers of f()",
         "int g() { return 1; }", "struct H {", "  int k;", "};", "// LAB END"]
@@ -44,6 +42,9 @@ def main():
     errors = lab_markers.parse("x.cc", "\n".join(GOOD))[1]
     if errors:
         problems.append("well-formed text rejected: %r" % errors)
+    cut = lab_markers.cut("x.cc", "\n".join(DEFAULT_STUB), "canon")
+    if '  tiger::labUnwritten("canon", "f()", "x.cc");' not in cut.split("\n"):
+        problems.append("a body with no STUB line lost its default stub: %r" % cut)
     for p in problems:
         print("FAIL " + p)
     print("markers: %d malformed texts, %s" % (

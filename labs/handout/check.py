@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""check_handout.py - the test of one lab's handout (ctest labs_handout_LAB).
+"""check.py - the test of one lab's handout (ctest labs_handout_LAB).
 
-  check_handout.py LAB REFERENCE_TIGERC SCRATCH
+  python3 -m labs.handout.check LAB REFERENCE_TIGERC SCRATCH
 
-Generates the handout of LAB (tools/handout.py) into SCRATCH/handouts/LAB, syncs it
+Generates the handout of LAB (make.py) into SCRATCH/handouts/LAB, syncs it
 into SCRATCH/src rewriting only the files whose bytes differ, and builds the tigerc
 target in the one build folder SCRATCH/build that every lab's test shares (so each lab
 after the first recompiles only its own files). Then checks, on the lab's example and
@@ -31,10 +31,9 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import handout  # noqa: E402
-import lab_markers  # noqa: E402
+from ..paths import ROOT
+from . import make as handout
+from . import markers as lab_markers
 
 STUB_EXIT = 78
 failures = []
@@ -213,8 +212,8 @@ def main():
         grading = json.load(f)
     out = os.path.join(scratch, "handouts", lab)
     t0 = time.time()
-    subprocess.run([sys.executable, os.path.join(ROOT, "tools", "handout.py"),
-                    "--lab", lab, "--tigerc", reference, "--out", out], check=True)
+    subprocess.run([sys.executable, "-m", "labs.handout.make", "--lab", lab, "--tigerc",
+                    reference, "--out", out], check=True, cwd=ROOT)
     t1 = time.time()
     sync(out, os.path.join(scratch, "src"))
     ok, log = build(scratch)

@@ -1,45 +1,47 @@
 #!/usr/bin/env python3
 """grade.py - grades a lab submission with the reference tigerc (labs/GRADING.md).
 
-Usage:
-  grade.py LAB [--submission DIR] [--tests DIR] [--reference TIGERC] [--out DIR]
-  grade.py LAB --all DIR [...]          every folder of DIR in turn, into grades.csv
+Usage (from the top folder; `make grade` and `make grade-all` run it):
+  python3 -m labs.grader.grade LAB [--submission DIR] [--tests DIR] [--reference TIGERC]
+                               [--out DIR]
+  python3 -m labs.grader.grade LAB --all DIR [...]   every folder of DIR, into grades.csv
 
 LAB is a folder of labs/ with a grading.json. No --submission: the tigerc of this
 tree (--reference) is graded, so the reference must score 100%. With one, the
 submission (a folder shaped like the repository) is synced into a persistent scratch
-tree and its tigerc built there (grader/submission.py); every program of the public
+tree and its tigerc built there (submission.py); every program of the public
 suite and of --tests (the teacher's private programs, same directives) is compiled by
-it at the lab's stage and judged by the reference (grader/judges.py).
+it at the lab's stage and judged by the reference (judges.py).
 Writes the table to stdout and OUT/results.json (Gradescope), OUT/junit.xml; OUT is
 build/grade/LAB by default. Exit 0 when graded (whatever the score); 1 with
 --require-full and a score below the maximum; 2 on a grader error.
 """
 import argparse
+import contextlib
 import glob
 import hashlib
+import io
 import json
 import os
 import queue
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-sys.path.insert(0, os.path.join(ROOT, "testcases"))
-from run_testcases import COMPILE_ERRORS, directives  # noqa: E402
-from grader import confine, judges, randoms, report, sandbox, shipped, submission  # noqa: E402
+from testcases.run_testcases import COMPILE_ERRORS, directives
+
+from ..handout import make as make_handout
+from ..paths import LABS, ROOT
+from . import confine, judges, randoms, report, sandbox, shipped, submission
 
 sandbox.RUN_BASE = os.environ.get("TIGER_GRADE_RUNS",
                                   os.path.join(ROOT, "build", "grade", "runs"))
 
 
 def load_spec(lab, spec_path=None):
-    path = spec_path or os.path.join(HERE, lab, "grading.json")
+    path = spec_path or os.path.join(LABS, lab, "grading.json")
     with open(path) as f:
         return json.load(f)
 
@@ -242,7 +244,7 @@ def lost_daemons():
 
 def handout_base(args):
     """The trusted tree a submission is built on: --base, this tree when it is a
-    handout, else the lab's handout cut from this tree now (tools/handout.py) into
+    handout, else the lab's handout cut from this tree now (labs/handout/make.py) into
     SCRATCH-base/LAB: cut whole into a fresh folder, then put in place, so an
     interrupted cut or another scratch's grade never leaves half a handout."""
     if args.base:
@@ -253,9 +255,8 @@ def handout_base(args):
     if not getattr(args, "_base_made", False):
         os.makedirs(os.path.dirname(out), exist_ok=True)
         fresh = tempfile.mkdtemp(prefix=args.lab + "-", dir=os.path.dirname(out))
-        subprocess.run([sys.executable, os.path.join(ROOT, "tools", "handout.py"), "--lab",
-                        args.lab, "--tigerc", args.reference, "--out", fresh],
-                       check=True, stdout=subprocess.DEVNULL)
+        with contextlib.redirect_stdout(io.StringIO()):
+            make_handout.write(args.lab, args.reference, fresh)
         shutil.rmtree(out, ignore_errors=True)
         os.rename(fresh, out)
         args._base_made = True

@@ -1,4 +1,4 @@
-"""lab_markers.py - reads the LAB markers of the solution sources and cuts them out
+"""markers.py - reads the LAB markers of the solution sources and cuts them out
 (the grammar is in labs/README.md).
 
 Input: the text of one C++ source and its path in the repository. Output: its regions
@@ -8,9 +8,11 @@ later labs' regions by their stub, every earlier region kept as solution, every 
 line removed.
 
     // LAB canon BEGIN reorder()
-    // LAB STUB tiger::labUnwritten("canon", "reorder()", "chap8/linearize.cc");
     ...solution...
     // LAB END
+
+A region that is a function's whole body and has no STUB line gets the default stub,
+`tiger::labUnwritten("canon", "reorder()", "chap8/linearize.cc");`.
 """
 import re
 from dataclasses import dataclass, field
@@ -30,6 +32,8 @@ class Region:
     path: str
     line: int  # 1-based line of BEGIN
     indent: str
+    body: bool = False  # one function's whole body (not a group of helpers)
+    stub_lines: int = 0  # how many STUB lines the source has (0: a default stub)
     stub: list = field(default_factory=list)
     solution: list = field(default_factory=list)
 
@@ -64,7 +68,15 @@ def parse(path, text):
             pieces.append(line)
     if cur:
         errors.append(f"{path}:{cur.line}: region '{cur.what}' has no END")
-    shape = [e for r in regions for e in stub_errors(r) + shape_errors(r, pieces)]
+    for r in regions:
+        k = pieces.index(r) + 1
+        r.body = bool(r.indent) and k < len(pieces) and isinstance(pieces[k], str) and \
+            pieces[k].strip().startswith("}")  # indented: inside a function
+    shape = [e for r in regions for e in stub_errors(r) + shape_errors(r)]
+    for r in regions:
+        r.stub_lines = len(r.stub)
+        if r.body and not r.stub:
+            r.stub = [f'tiger::labUnwritten("{r.lab}", "{r.what}", "{r.path}");']
     return regions, errors + shape, pieces
 
 
@@ -74,10 +86,11 @@ def braces(line):
     return code.count("{") - code.count("}")
 
 
-def shape_errors(r, pieces):
-    """A region is one function's body (with STUB lines: the line after END closes the
-    function) or a group of whole helpers (no STUB): its braces balance, so it never
-    starts in one function and ends in another."""
+def shape_errors(r):
+    """A region is one function's body (the line after END closes the function; its
+    stub is the STUB lines, or by default a call of labUnwritten naming the region) or a
+    group of whole helpers (no STUB): its braces balance, so it never starts in one
+    function and ends in another."""
     depth, low = 0, 0
     for line in r.solution:
         depth += braces(line)
@@ -86,9 +99,7 @@ def shape_errors(r, pieces):
     if depth or low < 0:
         errors.append(f"{r.path}:{r.line}: region '{r.what}' is not whole functions or "
                       "one function's body: its braces do not balance")
-    k = pieces.index(r) + 1
-    after = pieces[k] if k < len(pieces) and isinstance(pieces[k], str) else ""
-    if r.stub and not after.strip().startswith("}"):
+    if r.stub and not r.body:
         errors.append(f"{r.path}:{r.line}: region '{r.what}' has a STUB, so it must be "
                       "a function's whole body (its END right before the closing brace)")
     return errors

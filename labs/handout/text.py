@@ -1,4 +1,4 @@
-"""handout_text.py - writes a lab's HANDOUT.md from its template, running the
+"""text.py - writes a lab's HANDOUT.md from its template, running the
 reference tigerc now so no listing or picture can be stale (labs/README.md).
 
 Input: labs/LAB/handout.md, whose directive lines are replaced:

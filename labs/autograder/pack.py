@@ -1,21 +1,22 @@
 #!/usr/bin/env python3
-"""autograder.py - packs a Gradescope autograder zip for one lab (labs/GRADING.md).
+"""pack.py - packs a Gradescope autograder zip for one lab (labs/GRADING.md).
 
-Usage: autograder.py LAB [--tests DIR] [--out ZIP]     (default build/autograder/LAB.zip)
+Usage: python3 -m labs.autograder.pack LAB [--tests DIR] [--out ZIP]
+       (default build/autograder/LAB.zip; `make autograder` runs it)
 
 The zip holds, at its top (Gradescope unpacks it into /autograder/source):
   setup.sh         run once as root when the image is built: installs the packages of
                    tools/install-deps.sh and builds the reference tigerc and runtime
   run_autograder   run for each submission: grades /autograder/submission with
-                   labs/grade.py and writes /autograder/results/results.json
+                   labs/grader/grade.py, writes /autograder/results/results.json
   reference/       this repository's sources: the reference compiler and the grader
-  handout/         the lab's handout (tools/handout.py): what submissions are built on
+  handout/         the lab's handout (labs/handout/make.py): what submissions are built on
   private/         the teacher's private programs (--tests), graded as "private tests"
   random_seed      the teacher's seed (--random-seed): as many hidden random programs,
                    graded with the private tests
   lab              the lab's name
 Both scripts take the /autograder root from $AUTOGRADER_ROOT, so a test can run them on
-a folder laid out as Gradescope lays it out (labs/tests/autograder.py).
+a folder laid out as Gradescope lays it out (labs/tests/fake_gradescope.py).
 """
 import argparse
 import glob
@@ -25,8 +26,9 @@ import subprocess
 import sys
 import zipfile
 
+from ..paths import LABS, ROOT
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
 SKIP = {"build", ".git", ".cache", "__pycache__"}
 DATE = (2024, 1, 1, 0, 0, 0)  # every entry's: the same zip from the same sources
 
@@ -50,8 +52,8 @@ def add(z, path, arcname):
 
 def handout_files(lab, tigerc, folder):
     """(path on disk, path in the zip) of the lab's handout, cut into folder now."""
-    subprocess.run([sys.executable, os.path.join(ROOT, "tools", "handout.py"), "--lab", lab,
-                    "--tigerc", tigerc, "--out", folder], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([sys.executable, "-m", "labs.handout.make", "--lab", lab, "--tigerc",
+                    tigerc, "--out", folder], check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
     for root, dirs, files in os.walk(folder):
         dirs.sort()
         for name in sorted(files):
@@ -60,7 +62,7 @@ def handout_files(lab, tigerc, folder):
 
 
 def pack(lab, tests, out, tigerc=os.path.join(ROOT, "build", "tigerc"), seed=None):
-    if not os.path.isfile(os.path.join(HERE, lab, "grading.json")):
+    if not os.path.isfile(os.path.join(LABS, lab, "grading.json")):
         raise SystemExit("autograder: no labs/%s/grading.json" % lab)
     os.makedirs(os.path.dirname(out), exist_ok=True)
     handout = os.path.join(os.path.dirname(os.path.abspath(out)), lab + "-handout")
@@ -68,7 +70,7 @@ def pack(lab, tests, out, tigerc=os.path.join(ROOT, "build", "tigerc"), seed=Non
         for path, arc in handout_files(lab, os.path.abspath(tigerc), handout):
             add(z, path, arc)
         for script in ("setup.sh", "run_autograder"):
-            add(z, os.path.join(HERE, "autograder", script), script)
+            add(z, os.path.join(HERE, script), script)
         z.writestr(zipfile.ZipInfo("lab", DATE), lab + "\n")
         if seed is not None:
             z.writestr(zipfile.ZipInfo("random_seed", DATE), "%d\n" % seed)

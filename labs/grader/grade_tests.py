@@ -3,8 +3,8 @@
 Examplar does (labs/GRADING.md, "Students' tests").
 
 Usage:
-  grade_tests.py LAB --tests DIR [--reference TIGERC] [--mutants N] [--jobs N]
-                 [--time-limit S] [--out DIR]
+  python3 -m labs.grader.grade_tests LAB --tests DIR [--reference TIGERC] [--mutants N]
+                                     [--jobs N] [--time-limit S] [--out DIR]
 
 Input: DIR's Tiger programs in the testcases/ directive format (testcases/README.md).
 Each is first judged on the reference as the lab's grade judges a program: one the
@@ -25,12 +25,10 @@ import os
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-sys.path.insert(0, HERE)
-import grade  # noqa: E402
-from grader import mutation, report  # noqa: E402
-from run_testcases import COMPILE_ERRORS, directives  # noqa: E402
+from testcases.run_testcases import COMPILE_ERRORS, directives
+
+from ..paths import ROOT
+from . import grade, mutation, report
 
 TESTS_GROUP = "your tests on the reference"
 MUTANTS_GROUP = "mutants your tests kill"

@@ -3,8 +3,8 @@
 (labs/GRADING.md, "Mutation score").
 
 Usage:
-  mutation_score.py LAB [--reference TIGERC] [--mutants N] [--jobs N] [--time-limit S]
-                    [--only ID]... [--survivors] [--list]
+  python3 -m labs.grader.mutation_score LAB [--reference TIGERC] [--mutants N] [--jobs N]
+                                        [--time-limit S] [--only ID]... [--survivors] [--list]
 
 Input: the lab's regions in this tree's sources (grader/mutate.py makes the mutants),
 labs/LAB/grading.json, labs/LAB/equivalent_mutants.txt. Each mutant not listed as
@@ -23,11 +23,8 @@ import os
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-sys.path.insert(0, HERE)
-import grade  # noqa: E402
-from grader import mutation  # noqa: E402
+from ..paths import ROOT
+from . import grade, mutation
 
 
 def parse(argv):

@@ -1,0 +1,1 @@
+"""autograder - the Gradescope autograder of a lab (labs/GRADING.md, "Gradescope")."""
