@@ -37,13 +37,13 @@ int runProgram(const Options& opts, const ir::Program& prog) {
   return r.exitCode;
 }
 
-std::optional<std::string> printBlocks(std::ostream& out, ir::Program& prog,
+std::optional<std::string> printBlocks(std::ostream& out, const ir::Program& prog,
                                        canon::Context& cx, bool verify) {
-  for (ir::ProcFrag& proc : prog.procs) {
-    std::vector<T_stm> linear = canon::C_linearize(cx, prog.arena.SeqList(proc.body));
-    canon::C_block blocks = canon::C_basicBlocks(cx, linear);
-    if (verify)
-      if (auto err = canon::checkBlocks(blocks)) return proc.frame->name().str() + ": " + *err;
+  for (const ir::ProcFrag& proc : prog.procs) {
+    canon::CanonSteps steps =
+        canon::canonProc(cx, proc, canon::Step::Blocks, canon::Checks{.blocks = verify});
+    if (steps.problem) return proc.frame->name().str() + ": " + *steps.problem;
+    const canon::C_block& blocks = steps.blocks;
     out << "PROC " << proc.frame->name().str() << "  # done label " << blocks.label.str()
         << "\n";
     for (std::size_t i = 0; i < blocks.stmLists.size(); ++i) {

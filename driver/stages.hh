@@ -20,8 +20,9 @@ canon::Options canonOptions(const Options& opts);
 // exit status (the program's own, or a runtime/limit code).
 int runProgram(const Options& opts, const ir::Program& prog);
 
-// --emit=blocks: every function's basic blocks, one "BLOCK n" header each.
-std::optional<std::string> printBlocks(std::ostream& out, ir::Program& prog,
+// --emit=blocks: every function's basic blocks (canonProc up to C_basicBlocks, checked
+// with `verify`), one "BLOCK n" header each.
+std::optional<std::string> printBlocks(std::ostream& out, const ir::Program& prog,
                                        canon::Context& cx, bool verify);
 
 // --emit=ir-dot: one digraph per PROC body tree.
