@@ -1,9 +1,12 @@
-// canon.cc - the canon stages over a whole program (seed chapter8-*; canon.hh):
+// canon.cc - the canon sequence of one procedure, and the canon stages over a whole
+// program (seed chapter8-*; canon.hh):
 //
-//   linearizeProgram   every PROC body := C_linearize(SEQ of its statements)
-//   traceProgram       every PROC body := C_traceSchedule(C_basicBlocks(C_linearize(..)))
-//                      (a body that is already canonical, as linearizeProgram leaves it,
-//                      is not linearized again)
+//   canonProc          C_linearize -> C_basicBlocks -> C_traceSchedule on one PROC body,
+//                      as far as asked, each step's checker after it when asked; returns
+//                      every intermediate (the driver's outputs and the CFG drawing too)
+//   linearizeProgram   every PROC body := canonProc's linear list
+//   traceProgram       every PROC body := canonProc's traces (a body that is already
+//                      canonical, as linearizeProgram leaves it, is not linearized again)
 //
 // With `verify`, checkCanonical, checkBlocks and checkTraces run after each step; the
 // first failure is returned, naming the function. STRING fragments are not touched.
@@ -27,18 +30,34 @@ std::optional<std::string> inProc(const ir::ProcFrag& proc,
   return "in PROC " + procName(proc) + ": " + *problem;
 }
 
-// The PROC's body as one canonical list.
-std::optional<std::string> linearizeProc(ir::ProcFrag& proc, Context& cx, bool verify) {
+// The line that starts a PROC's part of the --explain=canon log.
+void noteProc(Context& cx, const ir::ProcFrag& proc) {
   if (cx.opts.explain) explain::note(*cx.opts.explain, "PROC " + procName(proc));
-  proc.body = C_linearize(cx, cx.arena.SeqList(proc.body));
-  return verify ? inProc(proc, checkCanonical(proc.body)) : std::nullopt;
 }
 
 } // namespace
 
+CanonSteps canonProc(Context& cx, const ir::ProcFrag& proc, Step last, Checks checks,
+                     bool linearBody) {
+  CanonSteps s;
+  s.linear = linearBody ? proc.body : C_linearize(cx, cx.arena.SeqList(proc.body));
+  if (!linearBody && checks.canonical) s.problem = checkCanonical(s.linear);
+  if (s.problem || last == Step::Linear) return s;
+  s.blocks = C_basicBlocks(cx, s.linear);
+  if (checks.blocks) s.problem = checkBlocks(s.blocks);
+  if (s.problem || last == Step::Blocks) return s;
+  s.traces = C_traceSchedule(cx, s.blocks);
+  if (checks.traces) s.problem = checkTraces(s.traces);
+  return s;
+}
+
 std::optional<std::string> linearizeProgram(ir::Program& prog, Context& cx, bool verify) {
-  for (ir::ProcFrag& proc : prog.procs)
-    if (auto problem = linearizeProc(proc, cx, verify)) return problem;
+  for (ir::ProcFrag& proc : prog.procs) {
+    noteProc(cx, proc);
+    CanonSteps steps = canonProc(cx, proc, Step::Linear, Checks::all(verify));
+    proc.body = std::move(steps.linear);
+    if (steps.problem) return inProc(proc, steps.problem);
+  }
   return std::nullopt;
 }
 
@@ -53,17 +72,11 @@ std::optional<std::string> checkProgram(const ir::Program& prog, bool traces) {
 
 std::optional<std::string> traceProgram(ir::Program& prog, Context& cx, bool verify) {
   for (ir::ProcFrag& proc : prog.procs) {
-    if (isCanonical(proc.body)) {
-      if (cx.opts.explain) explain::note(*cx.opts.explain, "PROC " + procName(proc));
-    } else if (auto problem = linearizeProc(proc, cx, verify)) {
-      return problem;
-    }
-    C_block blocks = C_basicBlocks(cx, proc.body);
-    if (verify)
-      if (auto problem = inProc(proc, checkBlocks(blocks))) return problem;
-    proc.body = C_traceSchedule(cx, blocks);
-    if (verify)
-      if (auto problem = inProc(proc, checkTraces(proc.body))) return problem;
+    noteProc(cx, proc);
+    CanonSteps steps =
+        canonProc(cx, proc, Step::Traces, Checks::all(verify), isCanonical(proc.body));
+    if (steps.problem) return inProc(proc, steps.problem);
+    proc.body = std::move(steps.traces);
   }
   return std::nullopt;
 }

@@ -59,9 +59,38 @@ std::optional<std::string> checkCanonical(const std::vector<T_stm>& stms);
 std::optional<std::string> checkBlocks(const C_block& b);
 std::optional<std::string> checkTraces(const std::vector<T_stm>& stms);
 
+// ---- The canon sequence of one procedure: the one place it is run ----
+
+// How far canonProc goes: C_linearize, then C_basicBlocks, then C_traceSchedule.
+enum class Step { Linear, Blocks, Traces };
+
+// Which checkers canonProc runs, each right after its step.
+struct Checks {
+  bool canonical = false; // checkCanonical after C_linearize
+  bool blocks = false;    // checkBlocks after C_basicBlocks
+  bool traces = false;    // checkTraces after C_traceSchedule
+  static Checks all(bool on) { return Checks{on, on, on}; }
+};
+
+// Every intermediate of one procedure's canon sequence, as far as it went.
+struct CanonSteps {
+  std::vector<T_stm> linear;          // C_linearize's canonical list
+  C_block blocks;                     // C_basicBlocks(linear), with its `done` label
+  std::vector<T_stm> traces;          // C_traceSchedule(blocks)
+  std::optional<std::string> problem; // a checker's message: no step ran after it
+};
+
+// C_linearize (of the SEQ of the body), C_basicBlocks, C_traceSchedule on `proc`'s body,
+// up to `last`, each followed by its checker when `checks` asks; the body is not changed.
+// With `linearBody` the body already is canonical: it is the linear list as it is, and
+// neither C_linearize nor checkCanonical runs.
+CanonSteps canonProc(Context& cx, const ir::ProcFrag& proc, Step last, Checks checks,
+                     bool linearBody = false);
+
 // Whole-program stages, as the driver and the tests run them: every PROC body is
-// replaced by its linearized (or linearized, blocked and scheduled) statement list.
-// With `verify`, the checkers run after each step; a failure is returned as a message.
+// replaced by its linearized (or linearized, blocked and scheduled) statement list,
+// canonProc's, after a "PROC name" note on the explain log. With `verify`, the checkers
+// run after each step; a failure is returned as a message naming the PROC.
 std::optional<std::string> linearizeProgram(ir::Program& prog, Context& cx, bool verify);
 std::optional<std::string> traceProgram(ir::Program& prog, Context& cx, bool verify);
 

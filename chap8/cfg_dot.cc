@@ -428,17 +428,10 @@ std::optional<std::string> named(const std::string& func, std::optional<std::str
 std::optional<std::string> drawProc(std::ostream& out, const ir::ProcFrag& proc, Context& cx,
                                     bool scheduled, const StringTable& strings) {
   std::string func = proc.frame ? labelName(proc.frame->name()) : proc.sourceName;
-  std::vector<T_stm> linear = C_linearize(cx, cx.arena.SeqList(proc.body));
-  if (auto msg = named(func, checkCanonical(linear))) return msg;
-  C_block blocks = C_basicBlocks(cx, linear);
-  if (auto msg = named(func, checkBlocks(blocks))) return msg;
-  if (!scheduled) {
-    drawCfg(out, func, blocks, nullptr, &strings);
-    return std::nullopt;
-  }
-  std::vector<T_stm> traces = C_traceSchedule(cx, blocks);
-  if (auto msg = named(func, checkTraces(traces))) return msg;
-  drawCfg(out, func, blocks, &traces, &strings);
+  CanonSteps steps =
+      canonProc(cx, proc, scheduled ? Step::Traces : Step::Blocks, Checks::all(true));
+  if (auto msg = named(func, steps.problem)) return msg;
+  drawCfg(out, func, steps.blocks, scheduled ? &steps.traces : nullptr, &strings);
   return std::nullopt;
 }
 

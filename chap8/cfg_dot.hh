@@ -28,8 +28,8 @@ StringTable stringTable(const ir::Program& prog);
 void drawCfg(std::ostream& out, const std::string& funcName, const C_block& blocks,
              const std::vector<T_stm>* scheduled, const StringTable* strings = nullptr);
 
-// For every PROC: C_linearize, C_basicBlocks and, when `scheduled`, C_traceSchedule
-// (each followed by its checker), then drawCfg. PROC bodies are left unchanged.
+// For every PROC: canonProc up to C_basicBlocks or, when `scheduled`, C_traceSchedule
+// (each step followed by its checker), then drawCfg. PROC bodies are left unchanged.
 // Returns nullopt, or the checker's message naming the function when a pass broke
 // its invariant (nothing more is drawn then).
 std::optional<std::string> emitCfgDot(std::ostream& out, ir::Program& prog, Context& cx,

@@ -138,10 +138,10 @@ std::optional<std::string> checkFrom(Options& o, bool runAtGiven) {
 
 } // namespace
 
-std::optional<std::string> parseOptions(int argc, char** argv, Options& o) {
+std::optional<std::string> parseOptions(const std::vector<std::string>& args,
+                                        Options& o) {
   bool runAtGiven = false;
-  for (int i = 1; i < argc; ++i) {
-    std::string_view arg = argv[i];
+  for (std::string_view arg : args) {
     if (arg.size() > 1 && arg[0] == '-' && arg != "-") {
       if (auto err = parseOne(arg, o, runAtGiven)) return err;
     } else if (o.file.empty()) {

@@ -2,9 +2,11 @@
 #pragma once
 
 #include <cstdint>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tiger::driver {
 
@@ -35,12 +37,22 @@ struct Options {
   bool help = false;
 };
 
+// Where one run of tigerc reads and writes: `in` is the source when the file is "-" and
+// what a run program reads; `out` gets every dump and a run's output; `err` every message.
+struct Streams {
+  std::istream& in;
+  std::ostream& out;
+  std::ostream& err;
+};
+
 extern const char* const kUsage;
 
 // "ir", "linear" or "traces", as --run-at and --from spell it.
 std::string_view stageName(RunStage s);
 
-// Fills `opts` from argv; returns an error message for a bad command line.
-std::optional<std::string> parseOptions(int argc, char** argv, Options& opts);
+// Fills `opts` from the arguments (argv without the program's name); returns an error
+// message for a bad command line.
+std::optional<std::string> parseOptions(const std::vector<std::string>& args,
+                                        Options& opts);
 
 } // namespace tiger::driver

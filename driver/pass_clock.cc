@@ -2,6 +2,7 @@
 #include "driver/pass_clock.hh"
 
 #include <cstdio>
+#include <ostream>
 #include <sys/resource.h>
 
 namespace tiger::driver {
@@ -18,9 +19,12 @@ void PassClock::lap(const char* stage) {
 
 PassClock::~PassClock() {
   lap("free"); // the clock dies last: this lap is freeing the program, AST and source
-  for (const Lap& l : laps_)
-    std::fprintf(stderr, "time: %-17s %10.1f ms   peak rss %8ld KiB\n", l.stage.c_str(), l.ms,
-                 l.maxRssKb);
+  for (const Lap& l : laps_) {
+    char line[128];
+    std::snprintf(line, sizeof line, "time: %-17s %10.1f ms   peak rss %8ld KiB\n",
+                  l.stage.c_str(), l.ms, l.maxRssKb);
+    err_ << line;
+  }
 }
 
 } // namespace tiger::driver

@@ -1,5 +1,5 @@
 // pass_clock.hh - --time-passes: wall time of each stage and the peak memory (max RSS)
-// reached by the end of it, printed to stderr when the pipeline ends. The last lap,
+// reached by the end of it, printed on the pipeline's error stream when the clock dies. The last lap,
 // "free", is the time the clock's owner spends destroying what it made after it.
 #pragma once
 
@@ -12,7 +12,8 @@ namespace tiger::driver {
 
 class PassClock {
 public:
-  explicit PassClock(bool enabled) : enabled_(enabled), last_(Clock::now()) {}
+  PassClock(bool enabled, std::ostream& err)
+      : enabled_(enabled), err_(err), last_(Clock::now()) {}
   PassClock(const PassClock&) = delete;
   PassClock& operator=(const PassClock&) = delete;
   // Ends the stage that ran since the previous lap.
@@ -27,6 +28,7 @@ private:
     long maxRssKb;
   };
   bool enabled_;
+  std::ostream& err_;
   Clock::time_point last_;
   std::vector<Lap> laps_;
 };

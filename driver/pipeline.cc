@@ -7,17 +7,21 @@
 //        -> C_basicBlocks -> [blocks blocks-dot]
 //        -> C_traceSchedule -> [traces cfg-dot]    (run-at=traces)
 //
+// Each [stage] is a stop: the pipeline ends at the first one --emit or --run asks for.
+// blocks, blocks-dot and cfg-dot show each procedure's own canon sequence
+// (canon::canonProc) from its body as translated or read, so the whole-program
+// C_linearize skips them, and they end the pipeline before any run.
+//
 // With --from=STAGE the file is a dump: readProgram replaces everything up to that
-// stage, and the pipeline goes on from there.
+// stage, and the sequence goes on from there. runTigerc, at the end, is the command line
+// around it all.
 #include "driver/pipeline.hh"
 
 #include "chap7/ast_print.hh"
 #include "chap7/escape.hh"
-#include "chap7/interp.hh"
 #include "chap7/parse.hh"
 #include "chap7/semant.hh"
 #include "chap7/translate.hh"
-#include "chap7/tree_dot.hh"
 #include "chap7/tree_print.hh"
 #include "chap7/tree_read.hh"
 #include "chap8/canon.hh"
@@ -27,7 +31,8 @@
 
 #include <filesystem>
 #include <fstream>
-#include <iostream>
+#include <istream>
+#include <ostream>
 #include <sstream>
 #include <variant>
 
@@ -38,19 +43,23 @@
 namespace tiger::driver {
 namespace {
 
-constexpr int code(ExitCode c) { return static_cast<int>(c); }
+constexpr int code(ExitCode c) {
+  return static_cast<int>(c);
+}
 
-// Reads the whole file (or stdin for "-") as a stream, so /dev/stdin and pipes such as
-// <(cmd) work too; nullopt when it cannot be read (a directory, no such file).
-std::optional<std::string> readSource(const std::string& file) {
+// Reads the whole file (or `standardInput` for "-") as a stream, so /dev/stdin and pipes
+// such as <(cmd) work too; nullopt when it cannot be read (a directory, no such file).
+std::optional<std::string> readText(const std::string& file,
+                                    std::istream& standardInput) {
   std::error_code ec;
   if (file != "-" && std::filesystem::is_directory(file, ec)) return std::nullopt;
   std::ifstream opened;
   if (file != "-") opened.open(file, std::ios::binary);
-  std::istream& in = file == "-" ? std::cin : opened;
+  std::istream& in = file == "-" ? standardInput : opened;
   if (!in) return std::nullopt;
   std::ostringstream text;
-  if (in.peek() != std::char_traits<char>::eof() && !(text << in.rdbuf())) return std::nullopt;
+  if (in.peek() != std::char_traits<char>::eof() && !(text << in.rdbuf()))
+    return std::nullopt;
   if (in.bad()) return std::nullopt;
   return std::move(text).str();
 }
@@ -64,111 +73,186 @@ void releaseFreedMemory() {
 #endif
 }
 
-// An internal failure: a checker rejected what a pass produced.
-int internalError(const std::string& what) {
-  std::cerr << "tigerc: internal error: " << what << "\n";
-  return code(ExitCode::Internal);
+// The outputs that show each procedure's canon sequence on its own.
+bool showsProcedures(Emit e) {
+  return e == Emit::Blocks || e == Emit::BlocksDot || e == Emit::CfgDot;
 }
 
-// The chapter 8 stages on a program at stage `from` (Translate's trees unless it was
-// read by --from); prints or runs what opts ask for.
-int canonAndEmit(const Options& opts, ir::Program& prog, PassClock& clock, RunStage from) {
-  canon::Context cx{prog.arena, prog.temps, canonOptions(opts), {}};
-  if (opts.emit == Emit::Ir) return tree::printProgram(std::cout, prog), 0;
-  if (opts.emit == Emit::IrDot) return drawIrTrees(std::cout, prog), 0;
-  if (opts.emit == Emit::CfgDot || opts.emit == Emit::BlocksDot) {
-    auto err = canon::emitCfgDot(std::cout, prog, cx, opts.emit == Emit::CfgDot);
-    return err ? internalError(*err) : 0;
-  }
-  if (opts.emit == Emit::Blocks) {
-    auto err = printBlocks(std::cout, prog, cx, opts.verify);
-    return err ? internalError(*err) : 0;
-  }
-  if (opts.run && opts.runAt == RunStage::Ir) return runProgram(opts, prog);
-  if (from == RunStage::Ir) {
-    if (auto err = canon::linearizeProgram(prog, cx, opts.verify)) return internalError(*err);
-    clock.lap("linearize");
-  }
-  if (opts.emit == Emit::Linear) return tree::printProgram(std::cout, prog), 0;
-  if (opts.run && opts.runAt == RunStage::Linear) return runProgram(opts, prog);
-  if (from != RunStage::Traces) {
-    if (auto err = canon::traceProgram(prog, cx, opts.verify)) return internalError(*err);
-    clock.lap("traces");
-  }
-  if (opts.emit == Emit::Traces) return tree::printProgram(std::cout, prog), 0;
-  if (opts.run) return runProgram(opts, prog);
-  return 0;
-}
+// The program's IR, or the exit status of a pipeline that ended before it.
+using IrOrStatus = std::variant<int, std::unique_ptr<ir::Program>>;
 
-// canonAndEmit, its printing or running timed as the lap "output".
-int backEnd(const Options& opts, ir::Program& prog, PassClock& clock,
-            RunStage from = RunStage::Ir) {
-  int status = canonAndEmit(opts, prog, clock, from);
-  clock.lap("output");
+// One run of the pipeline: its options, its streams and its clock. The program is
+// destroyed before the clock, whose last lap ("free") is that destruction.
+class Pipeline {
+public:
+  Pipeline(const Options& opts, const Streams& io)
+      : opts_(opts), io_(io), clock_(opts.timePasses, io.err) {}
+  int run();
+
+private:
+  IrOrStatus translate();
+  IrOrStatus frontEnd();
+  IrOrStatus readDump();
+  std::optional<SourceFile> readSource();
+  int backEnd(ir::Program& prog, RunStage from);
+  int drawTraces(ir::Program& prog, canon::Context& cx, RunStage from);
+  std::optional<RunStage> runStage() const;
+  int checked(const std::optional<std::string>& problem);
+  int brokenDump(const std::string& problem);
+  std::string sourceName() const { return opts_.file == "-" ? "<stdin>" : opts_.file; }
+
+  const Options& opts_;
+  Streams io_;
+  PassClock clock_;
+};
+
+// Translate's trees, or the dump --from reads; then the back end from that stage on.
+int Pipeline::run() {
+  IrOrStatus ir = opts_.from ? readDump() : translate();
+  if (const int* status = std::get_if<int>(&ir)) return *status;
+  int status = backEnd(*std::get<1>(ir), opts_.from.value_or(RunStage::Ir));
+  clock_.lap("output");
   return status;
 }
 
-// --from: the dump in `src`, read back, checked against its stage's invariants when
-// --verify asks (a student's canon or traces, judged by the reference's checkers),
-// then the back end from that stage on.
-int fromDump(const Options& opts, const SourceFile& src, Diagnostics& diag, PassClock& clock) {
-  std::unique_ptr<ir::Program> prog = tree::readProgram(src, diag);
-  if (!prog) return code(ExitCode::Syntax);
-  clock.lap("read");
-  auto broken = [&](const std::string& err) {
-    std::cerr << src.name() << ": error: --from=" << stageName(*opts.from) << ": " << err;
-    return code(ExitCode::BadIr);
-  };
-  if (opts.verify && opts.from != RunStage::Ir) // IR trees have no invariant to break
-    if (auto err = canon::checkProgram(*prog, opts.from == RunStage::Traces)) return broken(*err);
-  if (opts.emit == Emit::CfgDot && opts.from == RunStage::Traces) {
-    auto err = canon::emitScheduledDot(std::cout, *prog); // the dump's own order
-    return err ? broken(*err) : 0;
-  }
-  return backEnd(opts, *prog, clock, *opts.from);
+// frontEnd, then the memory it freed given back: the back end needs only the IR, so
+// the peak memory never holds the AST and all of canon's trees at once.
+IrOrStatus Pipeline::translate() {
+  IrOrStatus ir = frontEnd();
+  if (std::holds_alternative<int>(ir)) return ir;
+  releaseFreedMemory();
+  clock_.lap("translate"); // freeing the AST included
+  return ir;
 }
 
-// read -> parse -> check -> translate: the program's IR trees, or the exit status when
-// the pipeline ends before them (an error, tokens/ast/ptoext printed, a --from dump
-// handled). The source, the AST and the types die when this returns: the back end needs
-// only the IR, so the peak memory never holds the AST and all of canon's trees at once.
-std::variant<int, std::unique_ptr<ir::Program>> frontEnd(const Options& opts, PassClock& clock) {
-  auto text = readSource(opts.file);
-  if (!text) {
-    std::cerr << "tigerc: cannot read '" << opts.file << "'\n";
-    return code(ExitCode::Input);
-  }
-  clock.lap("read");
-  SourceFile src(opts.file == "-" ? "<stdin>" : opts.file, std::move(*text));
-  Diagnostics diag(src, std::cerr);
-  if (opts.from) return fromDump(opts, src, diag, clock);
-  if (opts.emit == Emit::Tokens)
-    return dumpTokens(src, diag, std::cout) ? 0 : code(ExitCode::Lexical);
-
-  ParseResult parsed = parse(src, diag);
-  clock.lap("parse");
+// read -> [tokens] -> parse -> check -> [ast] -> ptoext -> translateProgram: the IR
+// trees, or the exit status when the pipeline ends before them (an error; tokens, the
+// AST or a ptoext stage printed; --run-mlir). The source, the AST and the types die here.
+IrOrStatus Pipeline::frontEnd() {
+  std::optional<SourceFile> src = readSource();
+  if (!src) return code(ExitCode::Input);
+  Diagnostics diag(*src, io_.err);
+  if (opts_.emit == Emit::Tokens)
+    return dumpTokens(*src, diag, io_.out) ? 0 : code(ExitCode::Lexical);
+  ParseResult parsed = parse(*src, diag);
+  clock_.lap("parse");
   if (!parsed.program)
-    return code(parsed.failure == ParseFailure::Lexical ? ExitCode::Lexical : ExitCode::Syntax);
+    return code(parsed.failure == ParseFailure::Lexical ? ExitCode::Lexical
+                                                        : ExitCode::Syntax);
   ast::Program& program = *parsed.program;
   types::TypeContext types;
   if (!checkProgram(program, types, diag)) return code(ExitCode::Semantic);
   findEscapes(program);
-  clock.lap("check");
-  if (opts.emit == Emit::Ast) return ast::print(std::cout, program), 0;
-
-  if (isPtoStage(opts) || opts.runMlir) return ptoBranch(opts, program, clock);
+  clock_.lap("check");
+  if (opts_.emit == Emit::Ast) return ast::print(io_.out, program), 0;
+  if (isPtoStage(opts_) || opts_.runMlir) return ptoBranch(opts_, io_, program, clock_);
   return translateProgram(program);
+}
+
+// --from: the dump read back, checked against its stage's invariants when --verify asks
+// (a student's canon or traces, judged by the reference's checkers).
+IrOrStatus Pipeline::readDump() {
+  std::optional<SourceFile> src = readSource();
+  if (!src) return code(ExitCode::Input);
+  Diagnostics diag(*src, io_.err);
+  std::unique_ptr<ir::Program> prog = tree::readProgram(*src, diag);
+  if (!prog) return code(ExitCode::Syntax);
+  clock_.lap("read");
+  if (opts_.verify && opts_.from != RunStage::Ir) // IR trees have no invariant to break
+    if (auto err = canon::checkProgram(*prog, opts_.from == RunStage::Traces))
+      return brokenDump(*err);
+  return prog;
+}
+
+// The source file, read whole; nullopt, reported, when it cannot be read.
+std::optional<SourceFile> Pipeline::readSource() {
+  auto text = readText(opts_.file, io_.in);
+  if (!text) {
+    io_.err << "tigerc: cannot read '" << opts_.file << "'\n";
+    return std::nullopt;
+  }
+  clock_.lap("read");
+  return SourceFile(sourceName(), std::move(*text));
+}
+
+// The stages from `from` on (Translate's trees, or a dump), each stop where the diagram
+// at the top has it.
+int Pipeline::backEnd(ir::Program& prog, RunStage from) {
+  const Emit emit = opts_.emit;
+  const std::optional<RunStage> runAt = runStage();
+  // translateProgram -> [ir ir-dot] (run-at=ir)
+  if (emit == Emit::Ir) return tree::printProgram(io_.out, prog), 0;
+  if (emit == Emit::IrDot) return drawIrTrees(io_.out, prog), 0;
+  if (runAt == RunStage::Ir) return runProgram(opts_, io_, prog);
+  // C_linearize -> [linear] (run-at=linear)
+  canon::Context cx{prog.arena, prog.temps, canonOptions(opts_, io_.err), {}};
+  if (from == RunStage::Ir && !showsProcedures(emit)) {
+    if (auto err = canon::linearizeProgram(prog, cx, opts_.verify)) return checked(err);
+    clock_.lap("linearize");
+  }
+  if (emit == Emit::Linear) return tree::printProgram(io_.out, prog), 0;
+  if (runAt == RunStage::Linear) return runProgram(opts_, io_, prog);
+  // C_basicBlocks -> [blocks blocks-dot]
+  if (emit == Emit::Blocks) return checked(printBlocks(io_.out, prog, cx, opts_.verify));
+  if (emit == Emit::BlocksDot)
+    return checked(canon::emitCfgDot(io_.out, prog, cx, false));
+  // C_traceSchedule -> [traces cfg-dot] (run-at=traces)
+  if (emit == Emit::CfgDot) return drawTraces(prog, cx, from);
+  if (from != RunStage::Traces) {
+    if (auto err = canon::traceProgram(prog, cx, opts_.verify)) return checked(err);
+    clock_.lap("traces");
+  }
+  if (emit == Emit::Traces) return tree::printProgram(io_.out, prog), 0;
+  if (runAt) return runProgram(opts_, io_, prog);
+  return 0;
+}
+
+// [cfg-dot]: each procedure's blocks grouped by trace; a traces dump in its own order.
+int Pipeline::drawTraces(ir::Program& prog, canon::Context& cx, RunStage from) {
+  if (from != RunStage::Traces)
+    return checked(canon::emitCfgDot(io_.out, prog, cx, true));
+  auto err = canon::emitScheduledDot(io_.out, prog);
+  return err ? brokenDump(*err) : 0;
+}
+
+// The stage --run runs at, if it runs: an --emit that shows procedures stops first.
+std::optional<RunStage> Pipeline::runStage() const {
+  if (!opts_.run || showsProcedures(opts_.emit)) return std::nullopt;
+  return opts_.runAt;
+}
+
+// 0, or the internal error of a checker that rejected what a pass produced.
+int Pipeline::checked(const std::optional<std::string>& problem) {
+  if (!problem) return 0;
+  io_.err << "tigerc: internal error: " << *problem << "\n";
+  return code(ExitCode::Internal);
+}
+
+// A dump read by --from that breaks its stage's invariants.
+int Pipeline::brokenDump(const std::string& problem) {
+  io_.err << sourceName() << ": error: --from=" << stageName(*opts_.from) << ": "
+          << problem;
+  return code(ExitCode::BadIr);
 }
 
 } // namespace
 
-int runPipeline(const Options& opts) {
-  PassClock clock(opts.timePasses);
-  auto front = frontEnd(opts, clock);
-  if (const int* status = std::get_if<int>(&front)) return *status;
-  releaseFreedMemory();
-  clock.lap("translate"); // freeing the AST included
-  return backEnd(opts, *std::get<std::unique_ptr<ir::Program>>(front), clock);
+int runPipeline(const Options& opts, const Streams& io) {
+  return Pipeline(opts, io).run();
+}
+
+int runTigerc(const std::vector<std::string>& args, std::istream& in, std::ostream& out,
+              std::ostream& err) {
+  Options opts;
+  if (auto problem = parseOptions(args, opts)) {
+    err << "tigerc: " << *problem << "\n" << kUsage;
+    return code(ExitCode::Usage);
+  }
+  if (opts.help) return out << kUsage, 0;
+  int status = runPipeline(opts, Streams{in, out, err});
+  if (out.flush() || status != 0) return status;
+  err << "tigerc: error: cannot write the output\n";
+  return code(ExitCode::Output);
 }
 
 } // namespace tiger::driver

@@ -8,42 +8,43 @@
 #include "ptoext/mlir_run.hh"
 #include "ptoext/ptoext.hh"
 
-#include <iostream>
+#include <istream>
+#include <ostream>
 
 namespace tiger::driver {
 
-canon::Options canonOptions(const Options& opts) {
+canon::Options canonOptions(const Options& opts, std::ostream& err) {
   canon::Options o;
   o.bookCommute = opts.bookCommute;
   o.bookTraces = opts.bookTraces;
-  o.explain = opts.explainCanon ? &std::cerr : nullptr;
+  o.explain = opts.explainCanon ? &err : nullptr;
   return o;
 }
 
-int runProgram(const Options& opts, const ir::Program& prog) {
+int runProgram(const Options& opts, const Streams& io, const ir::Program& prog) {
   RunOptions ro;
-  ro.in = &std::cin;
-  ro.out = &std::cout;
-  ro.err = &std::cerr;
+  ro.in = &io.in;
+  ro.out = &io.out;
+  ro.err = &io.err;
   ro.maxSteps = opts.maxSteps;
   ro.maxDepth = opts.maxDepth;
   RunResult r = interpret(prog, ro);
-  std::cout.flush();
+  io.out.flush();
   if (opts.stats) {
     const RunStats& s = r.stats;
-    std::cerr << "stats: steps " << s.steps << ", moves " << s.moves << ", jumps " << s.jumps
-              << ", cjumps " << s.cjumps << ", calls " << s.calls << "\n";
+    io.err << "stats: steps " << s.steps << ", moves " << s.moves << ", jumps " << s.jumps
+           << ", cjumps " << s.cjumps << ", calls " << s.calls << "\n";
   }
   return r.exitCode;
 }
 
-std::optional<std::string> printBlocks(std::ostream& out, ir::Program& prog,
+std::optional<std::string> printBlocks(std::ostream& out, const ir::Program& prog,
                                        canon::Context& cx, bool verify) {
-  for (ir::ProcFrag& proc : prog.procs) {
-    std::vector<T_stm> linear = canon::C_linearize(cx, prog.arena.SeqList(proc.body));
-    canon::C_block blocks = canon::C_basicBlocks(cx, linear);
-    if (verify)
-      if (auto err = canon::checkBlocks(blocks)) return proc.frame->name().str() + ": " + *err;
+  for (const ir::ProcFrag& proc : prog.procs) {
+    canon::CanonSteps steps =
+        canon::canonProc(cx, proc, canon::Step::Blocks, canon::Checks{.blocks = verify});
+    if (steps.problem) return proc.frame->name().str() + ": " + *steps.problem;
+    const canon::C_block& blocks = steps.blocks;
     out << "PROC " << proc.frame->name().str() << "  # done label " << blocks.label.str()
         << "\n";
     for (std::size_t i = 0; i < blocks.stmLists.size(); ++i) {
@@ -65,28 +66,30 @@ bool isPtoStage(const Options& opts) {
          opts.emit == Emit::Mlir;
 }
 
-int ptoBranch(const Options& opts, const ast::Program& program, PassClock& clock) {
+int ptoBranch(const Options& opts, const Streams& io, const ast::Program& program,
+              PassClock& clock) {
   StageDone done = [&](const std::string& stage) { clock.lap(stage.c_str()); };
-  auto internal = [](const std::string& what) {
-    std::cerr << "tigerc: internal error: " << what << "\n";
+  auto internal = [&](const std::string& what) {
+    io.err << "tigerc: internal error: " << what << "\n";
     return static_cast<int>(ExitCode::Internal);
   };
   if (opts.emit == Emit::Pto || opts.emit == Emit::PtoCft || opts.emit == Emit::PtoSsa) {
     PtoStage stage = opts.emit == Emit::Pto      ? PtoStage::Lowered
                      : opts.emit == Emit::PtoCft ? PtoStage::Cft
                                                  : PtoStage::Ssa;
-    auto err = emitPto(program, stage, std::cout, opts.verify, done);
+    auto err = emitPto(program, stage, io.out, opts.verify, done);
     return err ? internal(*err) : 0;
   }
   std::string error;
   auto mlir = pto::programToMlir(program, opts.verify, &error, done);
   if (!mlir) return internal(error);
   if (opts.emit == Emit::Mlir) {
-    std::cout << *mlir;
+    io.out << *mlir;
     return 0;
   }
-  std::cout.flush();
+  io.out.flush();
   pto::MlirRunOptions run;
+  run.messages = &io.err;
   run.maxDepth = opts.maxDepth;
   run.maxSteps = opts.maxSteps;
   int status = pto::runMlir(*mlir, run);

@@ -14,14 +14,16 @@
 
 namespace tiger::driver {
 
-canon::Options canonOptions(const Options& opts);
+// The canon variants opts ask for; --explain=canon logs on `err`.
+canon::Options canonOptions(const Options& opts, std::ostream& err);
 
-// Runs the program on the interpreter at whatever stage `prog` is in; returns the
-// exit status (the program's own, or a runtime/limit code).
-int runProgram(const Options& opts, const ir::Program& prog);
+// Runs the program on the interpreter at whatever stage `prog` is in, on io's streams;
+// returns the exit status (the program's own, or a runtime/limit code).
+int runProgram(const Options& opts, const Streams& io, const ir::Program& prog);
 
-// --emit=blocks: every function's basic blocks, one "BLOCK n" header each.
-std::optional<std::string> printBlocks(std::ostream& out, ir::Program& prog,
+// --emit=blocks: every function's basic blocks (canonProc up to C_basicBlocks, checked
+// with `verify`), one "BLOCK n" header each.
+std::optional<std::string> printBlocks(std::ostream& out, const ir::Program& prog,
                                        canon::Context& cx, bool verify);
 
 // --emit=ir-dot: one digraph per PROC body tree.
@@ -31,6 +33,7 @@ void drawIrTrees(std::ostream& out, const ir::Program& prog);
 bool isPtoStage(const Options& opts);
 // The ptoext stages: print pto/pto-cft/pto-ssa/mlir, or run through MLIR.
 // Each ptoext stage is a lap of `clock` (--time-passes).
-int ptoBranch(const Options& opts, const ast::Program& program, PassClock& clock);
+int ptoBranch(const Options& opts, const Streams& io, const ast::Program& program,
+              PassClock& clock);
 
 } // namespace tiger::driver

@@ -6,15 +6,18 @@
 //            -> C_linearize -> C_basicBlocks -> C_traceSchedule              (chap8)
 //            -> interpret at the stage asked for
 //   ptoext stages branch off the checked AST (ptoext/ptoext.hh).
-#include "driver/options.hh"
+//
+// All of it is runTigerc (pipeline.hh), on the process's standard streams; main adds
+// what only a process has: its stdout descriptor, its stdio and a big stack.
 #include "driver/pipeline.hh"
 
 #include "chap7/big_stack.hh"
-#include "chap7/diag.hh"
 
 #include <fcntl.h>
 #include <iostream>
+#include <string>
 #include <unistd.h>
+#include <vector>
 
 namespace {
 
@@ -27,13 +30,6 @@ void keepStdoutOpen() {
   }
 }
 
-// Status `status`, or 73 when it was a success but the output could not be written.
-int checkOutput(int status) {
-  if (std::cout.flush() || status != 0) return status;
-  std::cerr << "tigerc: error: cannot write the output\n";
-  return static_cast<int>(tiger::ExitCode::Output);
-}
-
 } // namespace
 
 int main(int argc, char** argv) {
@@ -43,18 +39,10 @@ int main(int argc, char** argv) {
   // large dump is several times faster. std::cerr stays tied to std::cout, so an error
   // still follows what was printed before it.
   std::ios::sync_with_stdio(false);
-  using namespace tiger::driver;
-  Options opts;
-  if (auto err = parseOptions(argc, argv, opts)) {
-    std::cerr << "tigerc: " << *err << "\n" << kUsage;
-    return static_cast<int>(tiger::ExitCode::Usage);
-  }
-  if (opts.help) {
-    std::cout << kUsage;
-    return 0;
-  }
+  std::vector<std::string> args(argv + 1, argv + argc);
   int status = 0;
   // Nested programs and deep Tiger recursion need more than the main thread's stack.
-  tiger::runOnBigStack([&] { status = runPipeline(opts); });
-  return checkOutput(status);
+  tiger::runOnBigStack(
+      [&] { status = tiger::driver::runTigerc(args, std::cin, std::cout, std::cerr); });
+  return status;
 }

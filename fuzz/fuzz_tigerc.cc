@@ -1,11 +1,12 @@
 // fuzz_tigerc.cc - a libFuzzer target over the whole driver, in process.
 //
-// Input: any bytes, taken as a Tiger program. Each input goes through tigerc's
-// pipeline (driver/pipeline.cc) several times, as the command line would run it:
-// checked, every canon stage with its checkers, run on the interpreter under small
-// limits, and lowered to MLIR text with the ptoext verifiers. Output: nothing; an
-// internal error (exit 77: a checker caught a compiler bug), a crash, or a sanitizer
-// report makes libFuzzer save the input. Build and run: `make fuzz` (README.md).
+// Input: any bytes, taken as a Tiger program. Each input goes through tigerc's one
+// entry, runTigerc (driver/pipeline.hh), several times, as the command line would run
+// it: checked, every canon stage with its checkers, run on the interpreter under small
+// limits (reading an empty input), and lowered to MLIR text with the ptoext verifiers.
+// Output: nothing; an internal error (exit 77: a checker caught a compiler bug), a
+// crash, or a sanitizer report makes libFuzzer save the input. Build and run: `make fuzz`
+// (README.md).
 #include "chap7/big_stack.hh"
 #include "chap7/diag.hh"
 #include "driver/options.hh"
@@ -14,7 +15,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <iostream>
 #include <sstream>
 #include <string>
 #include <sys/mman.h>
@@ -32,16 +32,13 @@ const std::string& inputPath(const std::uint8_t* data, std::size_t size) {
   return path;
 }
 
-int runTigerc(std::vector<std::string> args) {
-  std::vector<char*> argv;
-  for (std::string& a : args)
-    argv.push_back(a.data());
-  tiger::driver::Options opts;
-  if (tiger::driver::parseOptions(static_cast<int>(argv.size()), argv.data(), opts))
-    std::abort();
+// runTigerc on a 256 MiB stack; what it prints, stdout and stderr together, in `sink`.
+int runTigerc(const std::vector<std::string>& args, std::ostringstream& sink) {
+  std::istringstream noInput;
   int status = 0;
-  tiger::runOnBigStack([&] { status = tiger::driver::runPipeline(opts); },
-                       std::size_t{256} << 20);
+  tiger::runOnBigStack(
+      [&] { status = tiger::driver::runTigerc(args, noInput, sink, sink); },
+      std::size_t{256} << 20);
   return status;
 }
 
@@ -49,24 +46,20 @@ int runTigerc(std::vector<std::string> args) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string& file = inputPath(data, size);
-  std::ostringstream sink;
-  std::streambuf* out = std::cout.rdbuf(sink.rdbuf());
-  std::streambuf* err = std::cerr.rdbuf(sink.rdbuf());
   const std::vector<std::vector<std::string>> runs = {
-      {"tigerc", "--verify", "--emit=traces", file},
-      {"tigerc", "--run", "--max-steps=20000", "--max-depth=200", file},
-      {"tigerc", "--verify", "--emit=mlir", file}};
+      {"--verify", "--emit=traces", file},
+      {"--run", "--max-steps=20000", "--max-depth=200", file},
+      {"--verify", "--emit=mlir", file}};
   for (const auto& run : runs) {
-    sink.str("");
-    if (runTigerc(run) == static_cast<int>(tiger::ExitCode::Internal)) {
-      std::cout.rdbuf(out);
-      std::cerr.rdbuf(err);
-      std::fprintf(stderr, "fuzz: internal error from %s:\n%s\n", run[1].c_str(),
+    if (tiger::driver::Options opts; tiger::driver::parseOptions(run, opts))
+      std::abort(); // a command line of this file that tigerc rejects
+    std::ostringstream sink;
+    int status = runTigerc(run, sink);
+    if (status == static_cast<int>(tiger::ExitCode::Internal)) {
+      std::fprintf(stderr, "fuzz: internal error from %s:\n%s\n", run[0].c_str(),
                    sink.str().c_str());
       std::abort();
     }
   }
-  std::cout.rdbuf(out);
-  std::cerr.rdbuf(err);
   return 0;
 }

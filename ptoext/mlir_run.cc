@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
+#include <ostream>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -33,9 +34,14 @@ namespace {
 const char* const kLoweringPasses[] = {"--arith-expand", "--convert-scf-to-cf",
                                        "--convert-to-llvm", "--reconcile-unrealized-casts"};
 
-void report(int fd, const std::string& message) {
+void report(const MlirRunOptions& opts, const std::string& message) {
   std::string line = "tigerc: " + message + "\n";
-  if (::write(fd, line.data(), line.size()) < 0) return; // nowhere left to report it
+  if (opts.messages) {
+    *opts.messages << line << std::flush;
+    return;
+  }
+  if (::write(opts.err, line.data(), line.size()) < 0)
+    return; // nowhere left to report it
 }
 
 bool isExecutable(const std::string& path) {
@@ -227,14 +233,15 @@ int jitRun(const std::string& runner, const TempFile& lowered, const MlirRunOpti
   env.insert(env.end(), {"LD_PRELOAD=" TIGER_ASAN_RUNTIME, "ASAN_OPTIONS=detect_leaks=0"});
 #endif
   Ended e = runChild(argv, opts.in, opts.out, opts.err, opts, env);
-  if (!e.started) return report(opts.err, "cannot start " + runner), kToolFailure;
+  if (!e.started) return report(opts, "cannot start " + runner), kToolFailure;
   if (e.timedOut) {
-    report(opts.err, "the program ran longer than " + std::to_string(opts.timeoutSeconds) + " s");
+    report(opts,
+           "the program ran longer than " + std::to_string(opts.timeoutSeconds) + " s");
     return static_cast<int>(ExitCode::Limit);
   }
   if (WIFSIGNALED(e.status)) {
-    report(opts.err, "the program died of signal " + std::to_string(WTERMSIG(e.status)) +
-                         " in " + runner + memoryNote(opts));
+    report(opts, "the program died of signal " + std::to_string(WTERMSIG(e.status)) +
+                     " in " + runner + memoryNote(opts));
     return 128 + WTERMSIG(e.status);
   }
   return WEXITSTATUS(e.status);
@@ -262,19 +269,20 @@ bool mlirToolsAvailable() { return findOpt() && findRunner(); }
 int runMlir(const std::string& mlirText, const MlirRunOptions& opts) {
   std::optional<std::string> opt = findOpt(), runner = findRunner();
   if (!opt || !runner) {
-    report(opts.err, std::string("cannot find ") + (opt ? "mlir-cpu-runner-19" : "mlir-opt-19") +
-                         " on PATH (Debian: apt-get install mlir-19-tools)");
+    report(opts, std::string("cannot find ") +
+                     (opt ? "mlir-cpu-runner-19" : "mlir-opt-19") +
+                     " on PATH (Debian: apt-get install mlir-19-tools)");
     return kToolFailure;
   }
   TempFile input(".mlir"), lowered(".llvm.mlir");
   if (!input.ok() || !lowered.ok() || !input.write(mlirText)) {
-    report(opts.err, "cannot write a temporary file for the MLIR");
+    report(opts, "cannot write a temporary file for the MLIR");
     return kToolFailure;
   }
   std::fflush(nullptr); // our own buffered output comes before the program's
   raiseStackLimit();
   if (std::string problem = lower(*opt, input, lowered, opts); !problem.empty()) {
-    report(opts.err, problem + " on the emitted MLIR");
+    report(opts, problem + " on the emitted MLIR");
     return kToolFailure;
   }
   return jitRun(*runner, lowered, opts);

@@ -7,12 +7,14 @@
 // Input: the text of one MLIR module whose @main() returns nothing (mlir_emit.hh).
 // Output: the program's exit status, exactly as the tree interpreter would give it:
 // 0, the n of exit(n), or 70 for a runtime error. The program reads `io.in` and writes
-// `io.out`; tool errors and runtime error messages go to `io.err`.
+// `io.out`; tool errors and runtime error messages go to `io.err` (tigerc's own about
+// the run to `messages` when given).
 // tools/run-mlir.sh does the same steps by hand (ptoext/README.md, "MLIR").
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <iosfwd>
 #include <string>
 
 namespace tiger::pto {
@@ -31,6 +33,8 @@ struct MlirRunOptions {
   int maxDepth = 10'000;    // the call-depth limit (RunOptions::maxDepth); 0 = none
   std::uint64_t maxSteps = 100'000'000; // calls + loop iterations (RunOptions::maxSteps)
   std::string runtimeLib;   // libtigerrt.so; "" = defaultRuntimeLib()
+  std::ostream* messages = nullptr; // tigerc's own messages (a tool missing, a time-out);
+                                    // null: written to `err`
 };
 
 // The libtigerrt.so of this build: $TIGERRT_PATH when set, else the path CMake compiled in.
