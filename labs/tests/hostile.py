@@ -82,7 +82,7 @@ def make_submission(handout, name, dest):
         assert CALL in text, "driver/tigerc.cc changed: update hostile.py's anchor"
         text = text.replace('#include "driver/pipeline.hh"\n',
                             '#include "driver/pipeline.hh"\n#include "driver/hostile_attacks.hh"\n')
-        text = text.replace(CALL, '  hostile::attack("%s", opts.file, argv);\n%s' % (name, CALL))
+        text = text.replace(CALL, '  hostile::attack("%s", args.empty() ? "" : args.back(), argv);\n%s' % (name, CALL))
         open(main, "w").write(text)
     if name in CONFIGURE:
         shutil.copy(os.path.join(ATTACKS, name + ".cmake"), os.path.join(dest, "hostile.cmake"))
