@@ -5,6 +5,7 @@
 // JUMP-to-next deleted, a CJUMP followed by its true label negated, and a CJUMP whose
 // two targets are placed elsewhere given a new false label AND the JUMP to the old one
 // (the statement canon.c forgets). Labels: named ones as written, fresh ones L0, L1, ...
+// BonusLayout: the improved mode's loop rotation (a book answer may fail them).
 #include "canon_testing.hh"
 
 #include "chap8/trace_schedule.hh"
@@ -121,7 +122,8 @@ TEST(Traces, JumpToTheNextBlockIsDeleted) {
 // while t100 < 10 do t100 := t100 + 1, as Translate lays it out. Book: the test first,
 // then done, the body last with its JUMP back. Improved: entry JUMP threaded into the
 // test's CJUMP, the body, then the test at the bottom with no JUMP in the loop.
-TEST(Traces, WhileLoopIsRotatedInTheImprovedMode) {
+TEST(BonusLayout, WhileLoopIsRotatedInTheImprovedMode) {
+  SCOPED_TRACE(kBonusTest);
   auto build = [](Fixture& f) {
     Temp_label test = f.label("test"), body = f.label("body"), done = f.label("exit");
     return f.arena.SeqList({f.move(f.t(0), f.c(0)), f.arena.Label(test),
@@ -144,7 +146,8 @@ TEST(Traces, WhileLoopIsRotatedInTheImprovedMode) {
 // A loop test at the very start of the function: the improved mode puts a block
 // `LABEL e; JUMP test` in front (threaded into a CJUMP), so the function still starts
 // at its top.
-TEST(Traces, LoopAtTheStartOfTheFunctionGetsAnEntryBlock) {
+TEST(BonusLayout, LoopAtTheStartOfTheFunctionGetsAnEntryBlock) {
+  SCOPED_TRACE(kBonusTest);
   Fixture f;
   Temp_label test = f.label("test"), body = f.label("body"), done = f.label("exit");
   T_stm s = f.arena.SeqList({f.arena.Label(test),

@@ -3,8 +3,9 @@
 // Translate made it, then run again after linearizeProgram and traceProgram in the
 // book's and this project's modes (checkers on). Expects the same output and exit
 // status at every stage; prints, per group, the temps each commute introduced and the
-// JUMPs each layout executed, and expects the sharp commute to introduce fewer temps
-// and the improved layout to execute fewer JUMPs than the book's.
+// JUMPs each layout executed. BonusLayout expects the sharp commute to introduce fewer
+// temps and the improved layout to execute fewer JUMPs than the book's (a book answer
+// of the labs may fail it).
 #include "canon_testing.hh"
 
 #include "chap7/escape.hh"
@@ -104,6 +105,11 @@ Totals checkFolder(const fs::path& dir) {
 TEST(Programs, ValidTestcasesMeanTheSameAtEveryStage) {
   Totals t = checkFolder(fs::path(TIGER_SOURCE_DIR) / "testcases" / "valid");
   ASSERT_GT(t.programs, 0);
+}
+
+TEST(BonusLayout, ValidTestcasesRunFewerTempsAndJumpsThanTheBook) {
+  SCOPED_TRACE(kBonusTest);
+  Totals t = checkFolder(fs::path(TIGER_SOURCE_DIR) / "testcases" / "valid");
   EXPECT_LT(t.sharpTemps, t.bookTemps);
   EXPECT_LT(t.improvedJumps, t.bookJumps);
 }
