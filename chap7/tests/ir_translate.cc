@@ -1,7 +1,8 @@
 // ir_translate.cc - Translate on small Tiger programs: the shapes of the trees it makes
 // (flat forms, see ir_testing.hh), checked where numbering is not the point:
 // fragments and frames, escaping and non-escaping variables, static-link chains,
-// operators, records and arrays, control flow, and determinism.
+// operators, records and arrays, control flow, and determinism. BonusTranslate: the
+// reference's own shapes beyond the book (irtest::kBonusTest).
 #include "ir_testing.hh"
 
 namespace tiger {
@@ -85,7 +86,8 @@ TEST(Translate, ProcsComeInSourceOrderOfDeclaration) {
   EXPECT_EQ(flatProc(*ir, 3), "EXP(CALL(a_0,MEM(PLUS(fp,0))))"); // a procedure: no rv
 }
 
-TEST(Translate, AndOrShortCircuitAsJumps) {
+TEST(BonusTranslate, AndOrShortCircuitAsJumps) {
+  SCOPED_TRACE(irtest::kBonusTest);
   auto ir = translateText("let var a := 1 var b := 2 in if a < b & b < 3 | a = 0 "
                           "then printi(1) end");
   ASSERT_TRUE(ir);
@@ -99,7 +101,8 @@ TEST(Translate, AndOrShortCircuitAsJumps) {
 
 // a & b is `if a then b else 0`: as a value it is b's value, not 1 (2 & 3 is 3);
 // as a condition it is still jumps.
-TEST(Translate, AndOrOfIntegersKeepTheIfValue) {
+TEST(BonusTranslate, AndOrOfIntegersKeepTheIfValue) {
+  SCOPED_TRACE(irtest::kBonusTest);
   auto ir = translateText("(printi(2 & 3); printi(0 | 5))");
   ASSERT_TRUE(ir);
   std::string m = flatProc(*ir, 0);
@@ -148,7 +151,8 @@ TEST(Translate, RecordsAllocateThenFillFieldsInSourceOrder) {
   EXPECT_TRUE(contains(m, "MEM(PLUS(CALL(checkNil,t100),8))")) << m;
 }
 
-TEST(Translate, ArraysInitThenCheckEveryIndex) {
+TEST(BonusTranslate, ArraysInitThenCheckEveryIndex) {
+  SCOPED_TRACE(irtest::kBonusTest);
   auto ir =
       translateText("let type a = array of int var v := a[10] of 7 in v[2] := v[3] end");
   ASSERT_TRUE(ir);
@@ -169,7 +173,8 @@ TEST(Translate, ArrayInTheFrameIsReadOnceIntoATemp) {
 }
 
 // for i := lo to hi: no i + 1 once i = hi, so hi = maxint cannot overflow.
-TEST(Translate, ForLoopTestsBeforeIncrementing) {
+TEST(BonusTranslate, ForLoopTestsBeforeIncrementing) {
+  SCOPED_TRACE(irtest::kBonusTest);
   auto ir = translateText("for i := 1 to 9223372036854775807 do (if i = 3 then continue; "
                           "if i = 5 then break)");
   ASSERT_TRUE(ir);
@@ -195,7 +200,8 @@ TEST(Translate, EscapingForIndexLivesInTheFrame) {
       contains(flatProc(*ir, procNamed(*ir, "g")), "MEM(PLUS(MEM(PLUS(fp,0)),-8))"));
 }
 
-TEST(Translate, WhileLoopAndConstantConditions) {
+TEST(BonusTranslate, WhileLoopAndConstantConditions) {
+  SCOPED_TRACE(irtest::kBonusTest);
   auto ir = translateText("while 1 do (printi(1); break)");
   ASSERT_TRUE(ir);
   EXPECT_EQ(flatProc(*ir, 0), "SEQ(LABEL L0,SEQ(JUMP(L1),SEQ(LABEL L1,SEQ(SEQ(EXP(CALL("
@@ -218,7 +224,8 @@ TEST(Translate, ConditionAsAValueIsZeroOrOne) {
             "SEQ(MOVE(t100,0),LABEL L0)))),t100)))");
 }
 
-TEST(Translate, LetUsedAsAStatementIsASequenceOfStatements) {
+TEST(BonusTranslate, LetUsedAsAStatementIsASequenceOfStatements) {
+  SCOPED_TRACE(irtest::kBonusTest);
   auto ir = translateText("let var x := 1 in printi(x); x end");
   ASSERT_TRUE(ir);
   EXPECT_EQ(flatProc(*ir, 0), "SEQ(MOVE(t100,1),SEQ(EXP(CALL(printi,t100)),EXP(t100)))");
@@ -250,7 +257,8 @@ TEST(Translate, LongSequencesAndLetsTranslate) {
 
 // Each & holds its operands' conditions; copying them (not moving) made a chain of n
 // operators cost n^2 (24 s for 9000 under load, 0.25 s since).
-TEST(Translate, LongAndChainsAndDeepNestingTranslate) {
+TEST(BonusTranslate, LongAndChainsAndDeepNestingTranslate) {
+  SCOPED_TRACE(irtest::kBonusTest);
   const int n = 2000;
   auto chain = translateText("printi(" + repeated("1 < 2 & ", n) + "1)");
   ASSERT_TRUE(chain);
