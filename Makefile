@@ -14,7 +14,7 @@ else
 # A lab handout (HANDOUT.md at the top): `make` builds tigerc and the lab's unit tests
 # only; the rest (slides, explorer, every other test) builds on demand
 # (`cmake --build build --target NAME`).
-LAB_TESTS = $(shell python3 -c 'import json; print(json.load(open("labs/$(LAB)/lab.json"))["unit_tests"]["binary"])')
+LAB_TESTS = $(shell python3 -c 'from labs.paths import lab_meta; print(lab_meta("$(LAB)")["unit_tests"]["binary"])')
 all: configure
 	cmake --build $(BUILD) --target tigerc $(LAB_TESTS) -j$(JOBS)
 endif

@@ -13,7 +13,6 @@ total page count). Nothing on a slide is typed by hand: change the compiler, reb
 and the slides change with it.
 """
 import argparse
-import json
 import os
 import re
 import shutil
@@ -23,15 +22,13 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(1, os.path.dirname(HERE))
 import select_output as sel  # noqa: E402  (the selection rules, shared with the test)
 import tree_dot  # noqa: E402
 import sir_dot  # noqa: E402
+from labs.paths import lab_names  # noqa: E402
 
-# One deck per lab (slides/NAME.tex), in the course order of labs/NAME/lab.json.
-LABS = os.path.join(os.path.dirname(HERE), "labs")
-DECKS = sorted((d for d in os.listdir(LABS)
-                if os.path.isfile(os.path.join(LABS, d, "lab.json"))),
-               key=lambda d: json.load(open(os.path.join(LABS, d, "lab.json")))["order"])
+DECKS = lab_names()  # one deck per lab (slides/NAME.tex), in course order
 # \tigKIND[FLAGS]{ARG}... ; the optional argument only ever holds FLAGS.
 MACRO = re.compile(r"\\tig(source|emittwo|emit|explain|rule|canonpic|fig|count)(?:\[([^\]]*)\])?"
                    r"((?:\{[^{}]*\})+)")

@@ -22,10 +22,10 @@ import argparse
 import glob
 import os
 import stat
-import subprocess
 import sys
 import zipfile
 
+from ..handout import make as make_handout
 from ..paths import LABS, ROOT
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -52,8 +52,7 @@ def add(z, path, arcname):
 
 def handout_files(lab, tigerc, folder):
     """(path on disk, path in the zip) of the lab's handout, cut into folder now."""
-    subprocess.run([sys.executable, "-m", "labs.handout.make", "--lab", lab, "--tigerc",
-                    tigerc, "--out", folder], check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
+    make_handout.write(lab, tigerc, folder, quiet=True)
     for root, dirs, files in os.walk(folder):
         dirs.sort()
         for name in sorted(files):

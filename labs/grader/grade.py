@@ -17,10 +17,8 @@ build/grade/LAB by default. Exit 0 when graded (whatever the score); 1 with
 --require-full and a score below the maximum; 2 on a grader error.
 """
 import argparse
-import contextlib
 import glob
 import hashlib
-import io
 import json
 import os
 import queue
@@ -255,8 +253,7 @@ def handout_base(args):
     if not getattr(args, "_base_made", False):
         os.makedirs(os.path.dirname(out), exist_ok=True)
         fresh = tempfile.mkdtemp(prefix=args.lab + "-", dir=os.path.dirname(out))
-        with contextlib.redirect_stdout(io.StringIO()):
-            make_handout.write(args.lab, args.reference, fresh)
+        make_handout.write(args.lab, args.reference, fresh, quiet=True)
         shutil.rmtree(out, ignore_errors=True)
         os.rename(fresh, out)
         args._base_made = True

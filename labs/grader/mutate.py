@@ -216,7 +216,7 @@ class Region:
     def __init__(self, region):
         self.lines = []
         for k, text in enumerate(region.solution):
-            n = region.line + 1 + region.stub_lines + k
+            n = region.line + 1 + len(region.stub) + k
             stripped = text.strip()
             if stripped and not stripped.startswith(("//", "/*", "*")):
                 self.lines.append((n, text, mask(text)))

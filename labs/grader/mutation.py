@@ -130,14 +130,20 @@ def shipped(lab, tree, sources=None):
         err = apply(patch, tree)
         if err:
             raise RuntimeError("%s does not apply: %s" % (patch, err))
-        files = {}
-        for path in sources:
-            with open(os.path.join(tree, path), encoding="utf-8") as f:
-                files[path] = f.read()
+        files = files_in(tree, sources)
         name = os.path.basename(patch)[:-len(".patch")]
         mistake = expectation(patch).get("Mistake", name)
         cases.append(Case("shipped:" + name, mistake, files, mistake))
     return cases
+
+
+def files_in(tree, paths):
+    """{path: text} of those repository paths in another copy of the tree."""
+    out = {}
+    for path in paths:
+        with open(os.path.join(tree, path), encoding="utf-8") as f:
+            out[path] = f.read()
+    return out
 
 
 def equivalents(lab):

@@ -18,6 +18,7 @@ import os
 import shutil
 from concurrent.futures import ThreadPoolExecutor
 
+from ..paths import lab_meta
 from . import judges, randoms, sandbox
 
 ROOT = randoms.ROOT
@@ -78,5 +79,4 @@ def oracle(lab):
     (lab.json "oracle"), or None; elsewhere the reference's own run."""
     if not in_handout():
         return ["--run"]
-    with open(os.path.join(ROOT, "labs", lab, "lab.json")) as f:
-        return json.load(f).get("oracle")
+    return lab_meta(lab).get("oracle")

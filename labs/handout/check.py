@@ -31,7 +31,7 @@ import subprocess
 import sys
 import time
 
-from ..paths import ROOT
+from ..paths import ROOT, lab_meta
 from . import make as handout
 from . import markers as lab_markers
 
@@ -63,15 +63,15 @@ def sync(src, dst):
                 os.remove(os.path.join(d, f))
 
 
-def build(scratch):
-    """Configures once (-O0, no debug info: the fastest to compile), builds tigerc;
+def build(scratch, targets=("tigerc",)):
+    """Configures once (-O0, no debug info: the fastest to compile), builds the targets;
     returns (ok, output)."""
     src, bld = os.path.join(scratch, "src"), os.path.join(scratch, "build")
     if not os.path.isfile(os.path.join(bld, "CMakeCache.txt")):
         subprocess.run(["cmake", "-S", src, "-B", bld, "-DCMAKE_BUILD_TYPE=Debug",
                         "-DCMAKE_CXX_FLAGS_DEBUG=-O0"], check=True, capture_output=True)
     jobs = os.environ.get("JOBS", str(os.cpu_count() or 2))
-    p = subprocess.run(["cmake", "--build", bld, "--target", "tigerc", "-j", jobs],
+    p = subprocess.run(["cmake", "--build", bld, "--target", *targets, "-j", jobs],
                        capture_output=True, text=True)
     return p.returncode == 0, p.stdout + p.stderr
 
@@ -171,14 +171,14 @@ def check_leaks(lab, out):
                   ", ".join(sorted({runs[w] for w in leaked})[:3]))
 
 
-def check_book(lab, scratch):
+def check_book(lab, meta, scratch):
     """The handout with labs/LAB/book/*.regions as the lab's answer passes its lab
     tests. The answered sources are written into SCRATCH/src (the next handout's sync
     puts the stubs back)."""
     book = os.path.join(ROOT, "labs", lab, "book")
     if not os.path.isdir(book):
         return
-    src, bld = os.path.join(scratch, "src"), os.path.join(scratch, "build")
+    src = os.path.join(scratch, "src")
     later = handout.later_labs(lab)
     for name in sorted(os.listdir(book)):
         with open(os.path.join(book, name), encoding="utf-8") as f:
@@ -189,31 +189,23 @@ def check_book(lab, scratch):
             text = lab_markers.cut(path, f.read(), lab, later, answer)
         with open(os.path.join(src, path), "w", encoding="utf-8") as f:
             f.write(text)
-    with open(os.path.join(ROOT, "labs", lab, "lab.json")) as f:
-        binary = json.load(f)["unit_tests"]["binary"]
-    jobs = os.environ.get("JOBS", str(os.cpu_count() or 2))
-    p = subprocess.run(["cmake", "--build", bld, "--target", "tigerc", binary, "-j", jobs],
-                       capture_output=True, text=True)
-    check(p.returncode == 0, "the book's answer does not build:\n" +
-          "\n".join((p.stdout + p.stderr).split("\n")[-30:]))
-    if p.returncode == 0:
-        t = subprocess.run(["ctest", "-L", "^lab$", "--output-on-failure"], cwd=bld,
-                           capture_output=True, text=True)
+    ok, log = build(scratch, ("tigerc", meta["unit_tests"]["binary"]))
+    check(ok, "the book's answer does not build:\n" + "\n".join(log.split("\n")[-30:]))
+    if ok:
+        t = subprocess.run(["ctest", "-L", "^lab$", "--output-on-failure"],
+                           cwd=os.path.join(scratch, "build"), capture_output=True, text=True)
         check(t.returncode == 0, "the book's answer fails the handout's lab tests:\n" +
               t.stdout[-3000:])
 
 
 def main():
     lab, reference, scratch = sys.argv[1], os.path.abspath(sys.argv[2]), sys.argv[3]
-    folder = os.path.join(ROOT, "labs", lab)
-    with open(os.path.join(folder, "lab.json")) as f:
-        meta = json.load(f)
-    with open(os.path.join(folder, "grading.json")) as f:
+    meta = lab_meta(lab)
+    with open(os.path.join(ROOT, "labs", lab, "grading.json")) as f:
         grading = json.load(f)
     out = os.path.join(scratch, "handouts", lab)
     t0 = time.time()
-    subprocess.run([sys.executable, "-m", "labs.handout.make", "--lab", lab, "--tigerc",
-                    reference, "--out", out], check=True, cwd=ROOT)
+    handout.write(lab, reference, out)
     t1 = time.time()
     sync(out, os.path.join(scratch, "src"))
     ok, log = build(scratch)
@@ -235,7 +227,7 @@ def main():
     check_cut(lab, out, regions)
     check_leaks(lab, out)
     t3 = time.time()
-    check_book(lab, scratch)
+    check_book(lab, meta, scratch)
     print(f"labs: the book's answer built and tested in {time.time() - t3:.1f} s")
     print(f"labs: {lab}: {len(failures)} failures")
     return 1 if failures else 0

@@ -155,14 +155,16 @@ def main():
     return 0
 
 
-def write(lab, tigerc, out):
+def write(lab, tigerc, out, quiet=False):
     """The handout of `lab` in folder `out` (made anew), its text and data made by the
-    reference `tigerc`; the grader and its tests call it too."""
+    reference `tigerc`; the grader, the autograder's packer and the tests call it too
+    (quiet: no notes on stdout)."""
     tigerc = os.path.abspath(tigerc)
     fresh_dir(out)
     copy_tree(lab, out)
     ship_grading_data(lab, tigerc, out)
-    handout_text.write(os.path.join(ROOT, "labs", lab), tigerc, out, regions_of(lab))
+    handout_text.write(os.path.join(ROOT, "labs", lab), tigerc, out, regions_of(lab),
+                       say=(lambda _: None) if quiet else print)
 
 
 if __name__ == "__main__":

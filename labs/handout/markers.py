@@ -33,7 +33,6 @@ class Region:
     line: int  # 1-based line of BEGIN
     indent: str
     body: bool = False  # one function's whole body (not a group of helpers)
-    stub_lines: int = 0  # how many STUB lines the source has (0: a default stub)
     stub: list = field(default_factory=list)
     solution: list = field(default_factory=list)
 
@@ -68,15 +67,10 @@ def parse(path, text):
             pieces.append(line)
     if cur:
         errors.append(f"{path}:{cur.line}: region '{cur.what}' has no END")
-    for r in regions:
-        k = pieces.index(r) + 1
-        r.body = bool(r.indent) and k < len(pieces) and isinstance(pieces[k], str) and \
-            pieces[k].strip().startswith("}")  # indented: inside a function
+    for r, after in zip(pieces, pieces[1:] + [""]):
+        if isinstance(r, Region):  # indented, and closed by the next line: a body
+            r.body = bool(r.indent) and isinstance(after, str) and after.strip().startswith("}")
     shape = [e for r in regions for e in stub_errors(r) + shape_errors(r)]
-    for r in regions:
-        r.stub_lines = len(r.stub)
-        if r.body and not r.stub:
-            r.stub = [f'tiger::labUnwritten("{r.lab}", "{r.what}", "{r.path}");']
     return regions, errors + shape, pieces
 
 
@@ -103,6 +97,14 @@ def shape_errors(r):
         errors.append(f"{r.path}:{r.line}: region '{r.what}' has a STUB, so it must be "
                       "a function's whole body (its END right before the closing brace)")
     return errors
+
+
+def stub_of(r):
+    """The lines a handout gets for region r: its STUB lines, or, for a function's body
+    without any, a call of labUnwritten naming the region."""
+    if r.stub or not r.body:
+        return r.stub
+    return [f'tiger::labUnwritten("{r.lab}", "{r.what}", "{r.path}");']
 
 
 def stub_errors(r):
@@ -141,11 +143,11 @@ def cut(path, text, lab, later=(), answer=None):
             out.extend(answer[p.what])
         elif p.lab == lab:
             out.append(f"{p.indent}// TODO(lab {lab}): write {p.what}.")
-            out.extend(p.indent + s if s else "" for s in p.stub)
+            out.extend(p.indent + s if s else "" for s in stub_of(p))
         elif p.lab in later:
             out.append(f"{p.indent}// {p.what}: lab {p.lab}, a later lab; stubbed here.")
             out.extend(p.indent + s.replace("labUnwritten(", "labLater(") if s else ""
-                       for s in p.stub)
+                       for s in stub_of(p))
         else:
             out.extend(p.solution)
     return "\n".join(out)

@@ -130,7 +130,7 @@ def render(lab, template):
     return "".join(out).rstrip("\n") + "\n"
 
 
-def write(folder, tigerc_path, out, lab_regions):
+def write(folder, tigerc_path, out, lab_regions, say=print):
     lab = Lab(folder, tigerc_path, out, lab_regions)
     with open(os.path.join(folder, "handout.md")) as f:
         text = render(lab, f.read())
@@ -138,7 +138,7 @@ def write(folder, tigerc_path, out, lab_regions):
     with open(md, "w") as f:
         f.write(text)
     if not shutil.which("pandoc"):
-        print("handout: pandoc not installed, HANDOUT.html not written (HANDOUT.md is)")
+        say("handout: pandoc not installed, HANDOUT.html not written (HANDOUT.md is)")
         return
     subprocess.run(["pandoc", "--standalone", "--self-contained", "--toc",
                     "--metadata", f"pagetitle={lab.grading['title']}",

@@ -9,8 +9,6 @@ by stubs that stop with exit 78) and graded like any submission, in the shared s
 build (only the stubbed files differ from the last build). Expects: the handout
 builds, every program loses its points with a one-line reason, the score is 0.
 """
-import contextlib
-import io
 import os
 import sys
 
@@ -23,8 +21,7 @@ from .mutants import arguments, conclude
 def grade_handout(lab, reference, extra):
     """Problems with lab's handout as a submission; [] when it scores 0 as it should."""
     tree = os.path.join(ROOT, "build", "grade", "handouts", lab)
-    with contextlib.redirect_stdout(io.StringIO()):
-        make_handout.write(lab, reference, tree)
+    make_handout.write(lab, reference, tree, quiet=True)
     args = grade.parse([lab, "--reference", reference, "--submission", tree, "--shrink", "0",
                         "--out",
                         os.path.join(ROOT, "build", "grade", "handout-" + lab)] + extra)

@@ -34,9 +34,7 @@ confinement, not a broken attack. Each grade's seconds are printed
 (labs/GRADING.md, "Measured"). Exit 1 when anything does not hold.
 """
 import argparse
-import contextlib
 import glob
-import io
 import json
 import os
 import shutil
@@ -160,8 +158,7 @@ class Suite:
 
     def setup(self):
         os.makedirs(WORK, exist_ok=True)
-        with contextlib.redirect_stdout(io.StringIO()):
-            make_handout.write("canon", self.reference, self.handout)
+        make_handout.write("canon", self.reference, self.handout, quiet=True)
         shutil.rmtree(self.private, ignore_errors=True)
         os.makedirs(self.private)
         for p in PRIVATE:

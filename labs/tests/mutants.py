@@ -18,10 +18,10 @@ Prints one line per mutant; exit 1 when any expectation fails.
 import argparse
 import glob
 import os
-import shutil
 import sys
 
 from ..grader import grade
+from ..grader import mutation
 from ..grader.mutation import apply, expectation, scores
 from ..paths import LABS, ROOT
 
@@ -48,14 +48,8 @@ def loose_files(lab, tree, dest):
     """The lab's files (those with one of its regions), copied from a patched tree into
     dest alone: what a student uploads, built on the handout (fewer files to compile
     than the whole tree, whose later labs the handout stubs)."""
-    shutil.rmtree(dest, ignore_errors=True)
-    os.makedirs(dest)
-    marker = "// LAB %s BEGIN" % lab
-    for folder, _, files in os.walk(tree):
-        for name in files:
-            path = os.path.join(folder, name)
-            if name.endswith((".cc", ".hh")) and marker in open(path, errors="replace").read():
-                shutil.copy(path, dest)
+    files = mutation.files_in(tree, mutation.lab_sources(lab))
+    mutation.write_loose(mutation.Case("loose", "", files), dest)
 
 
 def conclude(test, problems):

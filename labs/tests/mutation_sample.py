@@ -51,7 +51,7 @@ def check_lines(lab, sources, cases):
     inside = {}
     for path, text in sources.items():
         regions, _, _ = mutate.lab_markers.parse(path, text)
-        inside[path] = {r.line + 1 + r.stub_lines + k for r in regions if r.lab == lab
+        inside[path] = {r.line + 1 + len(r.stub) + k for r in regions if r.lab == lab
                         for k in range(len(r.solution))}
     problems = []
     for c in cases:
