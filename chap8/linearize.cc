@@ -49,12 +49,8 @@ using Stms = std::vector<T_stm>;
 
 namespace {
 
-// What evaluating one expression may do.
-struct ExpFacts {
-  bool readsMemory = false;
-  bool mayFault = false;
-  bool hasCall = false;
-  bool unknown = false; // an ESEQ
+// What evaluating one expression may do, with every temp it reads.
+struct ExpFacts : ExpSummary {
   std::vector<int> temps;
 };
 
@@ -79,39 +75,6 @@ bool mayFault(const tree::Binop* b) {
   return !c || c->value == 0;
 }
 
-void scan(const tree::Exp* e, ExpFacts& f) {
-  if (!e) return;
-  switch (e->kind) {
-  case tree::ExpKind::BINOP: {
-    auto* b = cast<tree::Binop>(e);
-    f.mayFault |= mayFault(b);
-    scan(b->left, f);
-    scan(b->right, f);
-    return;
-  }
-  case tree::ExpKind::MEM:
-    f.readsMemory = true;
-    f.mayFault |= !isFrameSlot(cast<tree::Mem>(e));
-    scan(cast<tree::Mem>(e)->addr, f);
-    return;
-  case tree::ExpKind::TEMP: f.temps.push_back(cast<tree::Temp>(e)->temp.num); return;
-  case tree::ExpKind::ESEQ: f.unknown = true; return;
-  case tree::ExpKind::CALL:
-    f.hasCall = true;
-    for (const tree::Exp* a : cast<tree::Call>(e)->args)
-      scan(a, f);
-    return;
-  case tree::ExpKind::NAME:
-  case tree::ExpKind::CONST: return;
-  }
-}
-
-ExpFacts factsOf(const tree::Exp* e) {
-  ExpFacts f;
-  scan(e, f);
-  return f;
-}
-
 void mergeSummary(ExpSummary& into, const ExpSummary& from) {
   into.readsMemory |= from.readsMemory;
   into.mayFault |= from.mayFault;
@@ -120,35 +83,55 @@ void mergeSummary(ExpSummary& into, const ExpSummary& from) {
   into.maxTemp = std::max(into.maxTemp, from.maxTemp);
 }
 
-} // namespace
-
-// The rules of scan(), one node at a time over the children's summaries.
-const ExpSummary& ExpSummaries::of(const tree::Exp* e) {
-  if (auto it = known_.find(e); it != known_.end()) return it->second;
+// The rules, for one node: what e does itself, merged with what child(c) says of each
+// subexpression c it evaluates (an ESEQ's are not looked into: it is not canonical).
+template <class Child>
+ExpSummary summarize(const tree::Exp* e, Child child) {
   ExpSummary s;
   switch (e ? e->kind : tree::ExpKind::CONST) {
   case tree::ExpKind::BINOP: {
     auto* b = cast<tree::Binop>(e);
     s.mayFault = mayFault(b);
-    mergeSummary(s, of(b->left));
-    mergeSummary(s, of(b->right));
+    mergeSummary(s, child(b->left));
+    mergeSummary(s, child(b->right));
     break;
   }
   case tree::ExpKind::MEM:
     s.readsMemory = true;
     s.mayFault = !isFrameSlot(cast<tree::Mem>(e));
-    mergeSummary(s, of(cast<tree::Mem>(e)->addr));
+    mergeSummary(s, child(cast<tree::Mem>(e)->addr));
     break;
   case tree::ExpKind::TEMP: s.maxTemp = cast<tree::Temp>(e)->temp.num; break;
   case tree::ExpKind::ESEQ: s.unknown = true; break;
   case tree::ExpKind::CALL:
     s.hasCall = true;
     for (const tree::Exp* a : cast<tree::Call>(e)->args)
-      mergeSummary(s, of(a));
+      mergeSummary(s, child(a));
     break;
   case tree::ExpKind::NAME:
   case tree::ExpKind::CONST: break;
   }
+  return s;
+}
+
+// The rules applied over the whole of e, collecting the temps it reads on the way.
+ExpSummary scan(const tree::Exp* e, std::vector<int>& temps) {
+  if (auto* t = cast<tree::Temp>(e)) temps.push_back(t->temp.num);
+  return summarize(e, [&](const tree::Exp* c) { return scan(c, temps); });
+}
+
+ExpFacts factsOf(const tree::Exp* e) {
+  ExpFacts f;
+  static_cast<ExpSummary&>(f) = scan(e, f.temps);
+  return f;
+}
+
+} // namespace
+
+// The rules applied once per node, over the children's kept summaries.
+const ExpSummary& ExpSummaries::of(const tree::Exp* e) {
+  if (auto it = known_.find(e); it != known_.end()) return it->second;
+  ExpSummary s = summarize(e, [&](const tree::Exp* c) { return of(c); });
   return known_[e] = s;
 }
 
