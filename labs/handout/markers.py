@@ -12,7 +12,8 @@ line removed.
     // LAB END
 
 A region that is a function's whole body and has no STUB line gets the default stub,
-`tiger::labUnwritten("canon", "reorder()", "chap8/linearize.cc");`.
+which names the region and passes the function's parameters (so none is unused):
+`tiger::labUnwritten("canon", "reorder()", "chap8/linearize.cc", exps, out);`.
 """
 import re
 from dataclasses import dataclass, field
@@ -22,7 +23,7 @@ BEGIN = re.compile(r"^(\s*)// LAB (\w+) BEGIN (\S.*?)\s*$")
 STUB = re.compile(r"^\s*// LAB STUB(?: (.*))?$")
 END = re.compile(r"^\s*// LAB END\s*$")
 ANY = re.compile(r"^\s*// LAB\b")
-CALL = re.compile(r'labUnwritten\("([^"]*)",\s*"([^"]*)",\s*"([^"]*)"\)')
+CALL = re.compile(r'labUnwritten\("([^"]*)",\s*"([^"]*)",\s*"([^"]*)"[,)]')
 
 
 @dataclass
@@ -33,6 +34,7 @@ class Region:
     line: int  # 1-based line of BEGIN
     indent: str
     body: bool = False  # one function's whole body (not a group of helpers)
+    params: list = field(default_factory=list)  # a body's function's parameter names
     stub: list = field(default_factory=list)
     solution: list = field(default_factory=list)
 
@@ -67,11 +69,45 @@ def parse(path, text):
             pieces.append(line)
     if cur:
         errors.append(f"{path}:{cur.line}: region '{cur.what}' has no END")
-    for r, after in zip(pieces, pieces[1:] + [""]):
+    for k, r in enumerate(pieces):
+        after = pieces[k + 1] if k + 1 < len(pieces) else ""
         if isinstance(r, Region):  # indented, and closed by the next line: a body
             r.body = bool(r.indent) and isinstance(after, str) and after.strip().startswith("}")
+            r.params = parameters(head(pieces, k)) if r.body else []
     shape = [e for r in regions for e in stub_errors(r) + shape_errors(r)]
     return regions, errors + shape, pieces
+
+
+def head(pieces, k):
+    """The definition head `... (params) ... {` of the function whose body starts at
+    pieces[k]: the lines above it back to the one that opens its parentheses."""
+    code = ""
+    for p in reversed(pieces[:k]):
+        if not isinstance(p, str):
+            break
+        code = p.split("//")[0].strip() + " " + code
+        if code.count("(") and code.count("(") == code.count(")"):
+            break
+    return code
+
+
+def parameters(head_code):
+    """The names of a definition head's parameters, in order; an unnamed one is left
+    out. `T_exp doExp(T_exp e, Stms& out) {` gives ['e', 'out']."""
+    inside = head_code[head_code.find("(") + 1:head_code.rfind(")")]
+    names, depth, part = [], 0, ""
+    for c in inside + ",":
+        depth += c in "(<[{"
+        depth -= c in ")>]}"
+        if c == "," and depth == 0:
+            decl = re.sub(r"\[\[.*?\]\]", "", part.split("=")[0]).strip()
+            m = re.search(r"[\s*&>](\w+)$", decl)
+            if m and m.group(1) not in ("const", "volatile"):
+                names.append(m.group(1))
+            part = ""
+        else:
+            part += c
+    return names
 
 
 def braces(line):
@@ -104,7 +140,8 @@ def stub_of(r):
     without any, a call of labUnwritten naming the region."""
     if r.stub or not r.body:
         return r.stub
-    return [f'tiger::labUnwritten("{r.lab}", "{r.what}", "{r.path}");']
+    given = "".join(", " + name for name in r.params)
+    return [f'tiger::labUnwritten("{r.lab}", "{r.what}", "{r.path}"{given});']
 
 
 def stub_errors(r):

@@ -5,7 +5,9 @@ Expects: each malformed text below gives its error (`python3 -m labs.handout.mak
 other half of the ctest labs_markers, checks this tree's own sources): a region that starts in one function and ends in another, a region
 with a STUB that is not a function's whole body, END without BEGIN, BEGIN inside a
 region, a region with no END, an unknown `// LAB` line, a stub naming another
-function; and a function's body with no STUB line gets the default stub. Exit 1 when any expectation fails.
+function; and a function's body with no STUB line gets the default stub, which passes
+the function's parameters (a multi-line head, templates, defaults, an unnamed one) so that
+-Wunused-parameter stays quiet. Exit 1 when any expectation fails.
 """
 import sys
 
@@ -28,6 +30,10 @@ CASES = [
                             "  // LAB END", "}"], "stub names"),
 ]
 DEFAULT_STUB = ["void f() {", "  // LAB canon BEGIN f()", "  a();", "  // LAB END", "}"]
+PARAMS_STUB = ["T_exp L::f(std::vector<std::pair<int, T_exp>> exps,", "         Stms& out, int,",
+               "         const tree::Exp* e = nullptr, [[maybe_unused]] bool keep = f(1, 2)) {",
+               "  // LAB canon BEGIN f()", "  a();", "  // LAB END", "}"]
+PARAMS_WANT = '  tiger::labUnwritten("canon", "f()", "x.cc", exps, out, e, keep);'
 GOOD = ["void f() {", "  // LAB canon BEGIN f()", STUB, '  if (s == "{") { a(); }',
         "  // LAB END", "}", "// LAB canon BEGIN the helpers of f()",
         "int g() { return 1; }", "struct H {", "  int k;", "};", "// LAB END"]
@@ -45,6 +51,9 @@ def main():
     cut = lab_markers.cut("x.cc", "\n".join(DEFAULT_STUB), "canon")
     if '  tiger::labUnwritten("canon", "f()", "x.cc");' not in cut.split("\n"):
         problems.append("a body with no STUB line lost its default stub: %r" % cut)
+    cut = lab_markers.cut("x.cc", "\n".join(PARAMS_STUB), "canon")
+    if PARAMS_WANT not in cut.split("\n"):
+        problems.append("the default stub does not pass the parameters: %r" % cut)
     for p in problems:
         print("FAIL " + p)
     print("markers: %d malformed texts, %s" % (

@@ -49,7 +49,7 @@ TEST_P(PtoBook, EveryStageMatchesTheOracle) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Book, PtoBook, ::testing::ValuesIn(kValid),
-                         [](const auto& info) { return info.param; });
+                         [](const auto& test) { return test.param; });
 
 } // namespace
 } // namespace tiger::pto_test

@@ -116,7 +116,7 @@ TEST(PtoPasses, SsaVerifierFindsLoopValueUsedOutside) {
 }
 
 TEST(PtoPasses, SsaVerifierFindsYieldCountMismatch) {
-  Module m = loopModule([](Function& f, VarId, VarId x) {
+  Module m = loopModule([](Function&, VarId, VarId x) {
     Block b;
     b.push_back(std::make_unique<Yield>(std::vector<VarId>{x, x}));
     return b;

@@ -40,7 +40,7 @@ TEST_P(PtoTestcase, EveryStageMatchesTheOracle) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Ptoext, PtoTestcase, ::testing::ValuesIn(ptoTestcases()),
-                         [](const auto& info) { return info.param; });
+                         [](const auto& test) { return test.param; });
 
 } // namespace
 } // namespace tiger::pto_test
