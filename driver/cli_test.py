@@ -4,7 +4,8 @@
 Checks, on the project's own demo programs:
   - a bad command line exits 64, unreadable input 74;
   - every --emit stage prints something, exits 0, and prints byte-identical output twice;
-  - cfg-dot, blocks-dot and ir-dot output is accepted by `dot -Tsvg` (when dot exists);
+  - every -dot stage's output (ir-dot, cfg-dot, blocks-dot, pto-dot, pto-cft-dot) is
+    accepted by `dot -Tsvg` (when dot exists);
   - --stats, --time-passes and --explain=canon write to stderr; "-" reads stdin;
   - --run-at at every stage and --book print the same;
   - --from reads dumps back: usage errors (64), a malformed dump (66), a dump that
@@ -17,7 +18,7 @@ import subprocess
 import sys
 
 STAGES = ["tokens", "ast", "ir", "ir-dot", "linear", "blocks", "traces", "cfg-dot",
-          "blocks-dot", "pto", "pto-cft", "pto-ssa", "mlir"]
+          "blocks-dot", "pto", "pto-dot", "pto-cft", "pto-cft-dot", "pto-ssa", "mlir"]
 
 
 def tigerc(exe, *args, stdin=b""):
@@ -63,7 +64,8 @@ def from_checks(exe, queens):
     """--from=STAGE: the dumps of queens, read back, and dumps broken on purpose."""
     dumps = {s: tigerc(exe, "--emit=" + s, queens).stdout for s in ("ir", "linear", "traces")}
     for bad in (["--from=linear", "--emit=ir"], ["--from=traces", "--run-at=linear"],
-                ["--from=ir", "--emit=ast"], ["--from=ir", "--run-mlir"], ["--from=asm"]):
+                ["--from=ir", "--emit=ast"], ["--from=ir", "--emit=pto-dot"],
+                ["--from=ir", "--run-mlir"], ["--from=asm"]):
         yield "%s -> 64" % " ".join(bad), tigerc(exe, *bad, "-", stdin=dumps["ir"]).returncode == 64
     r = tigerc(exe, "--from=linear", "--run", "-", stdin=dumps["linear"])
     yield "--from=linear --run runs queens", r.returncode == 0 and b"92" in r.stdout

@@ -12,8 +12,8 @@ namespace tiger::driver {
 
 // What to print. Each stage pulls in the ones before it.
 enum class Emit {
-  None, Tokens, Ast, Ir, IrDot, Linear, Blocks, Traces, CfgDot, BlocksDot, Pto, PtoCft,
-  PtoSsa, Mlir
+  None, Tokens, Ast, Ir, IrDot, Linear, Blocks, Traces, CfgDot, BlocksDot, Pto, PtoDot,
+  PtoCft, PtoCftDot, PtoSsa, Mlir
 };
 
 // Which IR the interpreter runs.
