@@ -21,6 +21,7 @@ const char* const kUsage = R"(usage: tigerc [options] FILE.tig      (FILE "-" re
   --verify          check every stage's invariants after each pass
   --time-passes     print each stage's time and the peak memory after it (stderr)
   --explain=canon   log each canon rewrite (rule, tree before and after) on stderr
+  --explain=canon-dot   the same, each tree drawn as a Graphviz digraph
   --book            the book's commute() and trace layout (same as the two below)
   --commute=book|sharp   --layout=book|loops
   --max-steps=N     stop a run after N statements (default 100000000; 0 = no limit)
@@ -79,8 +80,9 @@ std::optional<std::string> parseOne(std::string_view arg, Options& o, bool& runA
     if (!s) return bad();
     o.from = *s;
   } else if (name == "--explain") {
-    if (value != "canon") return bad();
+    if (value != "canon" && value != "canon-dot") return bad();
     o.explainCanon = true;
+    o.explainDrawn = value == "canon-dot";
   } else if (name == "--commute") {
     if (value != "book" && value != "sharp") return bad();
     o.bookCommute = value == "book";

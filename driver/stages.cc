@@ -4,6 +4,7 @@
 #include "chap7/interp.hh"
 #include "chap7/tree_dot.hh"
 #include "chap7/tree_print.hh"
+#include "chap8/explain.hh"
 #include "ptoext/mlir_emit.hh"
 #include "ptoext/mlir_run.hh"
 #include "ptoext/ptoext.hh"
@@ -18,6 +19,7 @@ canon::Options canonOptions(const Options& opts, std::ostream& err) {
   o.bookCommute = opts.bookCommute;
   o.bookTraces = opts.bookTraces;
   o.explain = opts.explainCanon ? &err : nullptr;
+  if (o.explain) canon::explain::drawTrees(err, opts.explainDrawn);
   return o;
 }
 

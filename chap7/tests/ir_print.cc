@@ -1,6 +1,7 @@
 // ir_print.cc - the tree printer (printtree.c format) and the Graphviz drawing, on
 // hand-built trees: exact golden text, fragments with their frame comment and escaped
-// strings, and SEQ chains too long for a recursive printer on a small stack.
+// strings, the drawing's colours by node kind, and SEQ chains too long for a recursive
+// printer on a small stack.
 #include "chap7/big_stack.hh"
 #include "chap7/fragments.hh"
 #include "chap7/tree_dot.hh"
@@ -135,8 +136,12 @@ TEST_F(PrintTest, DotDrawsOneNodePerTreeNodeInPreOrder) {
   tree::drawStm(out, s, "a \"tree\"");
   EXPECT_EQ(out.str(), "digraph \"a \\\"tree\\\"\" {\n"
                        "  ordering=out;\n"
-                       "  node [shape=box, fontname=\"monospace\"];\n"
-                       "  n0 [label=\"CJUMP GE\\nL1, L2\"];\n"
+                       "  graph [nodesep=0.12, ranksep=0.22];\n"
+                       "  node [shape=box, style=\"rounded,filled\", fillcolor=white, "
+                       "fontname=\"monospace bold\", fontsize=20, margin=\"0.06,0.03\", "
+                       "height=0.3];\n"
+                       "  edge [arrowhead=none];\n"
+                       "  n0 [label=\"CJUMP GE\\nL1, L2\", fillcolor=\"#d7e8fb\"];\n"
                        "  n1 [label=\"BINOP TIMES\"];\n"
                        "  n0 -> n1;\n"
                        "  n2 [label=\"CONST 2\"];\n"
@@ -148,6 +153,28 @@ TEST_F(PrintTest, DotDrawsOneNodePerTreeNodeInPreOrder) {
                        "}\n");
 }
 
+// An expression tree draws from its root; what canon rewrites has its own colour:
+// ESEQ red, SEQ orange, the other statements blue, CALL green, the rest white.
+TEST_F(PrintTest, DotDrawsAnExpressionWithRewrittenKindsColoured) {
+  T_exp e = A.Eseq(A.Seq(A.Label(l("L1")), A.Exp(A.Const(0))),
+                   A.Call(A.Name(l("f")), {A.Const(1)}));
+  std::ostringstream out;
+  tree::drawExp(out, e, "e");
+  std::string dot = out.str();
+  EXPECT_EQ(dot.find("digraph \"e\" {\n"), 0u) << dot;
+  for (const char* node :
+       {"  n0 [label=\"ESEQ\", fillcolor=\"#f9c0c0\"];\n",
+        "  n1 [label=\"SEQ\", fillcolor=\"#fde2c8\"];\n",
+        "  n2 [label=\"LABEL L1\", fillcolor=\"#d7e8fb\"];\n",
+        "  n3 [label=\"EXP\", fillcolor=\"#d7e8fb\"];\n", "  n4 [label=\"CONST 0\"];\n",
+        "  n5 [label=\"CALL\", fillcolor=\"#e2f3d4\"];\n", "  n6 [label=\"NAME f\"];\n",
+        "  n7 [label=\"CONST 1\"];\n"})
+    EXPECT_NE(dot.find(node), std::string::npos) << node << " in\n" << dot;
+  for (const char* edge : {"n0 -> n1;", "n1 -> n2;", "n1 -> n3;", "n3 -> n4;",
+                           "n0 -> n5;", "n5 -> n6;", "n5 -> n7;"})
+    EXPECT_NE(dot.find(edge), std::string::npos) << edge << " in\n" << dot;
+}
+
 TEST_F(PrintTest, DotDrawsALongChainOnASmallStack) {
   const int n = 100'000;
   std::vector<T_stm> stms(n, nullptr);
@@ -157,9 +184,9 @@ TEST_F(PrintTest, DotDrawsALongChainOnASmallStack) {
   std::ostringstream out;
   runOnBigStack([&] { tree::drawStm(out, chain, "chain"); }, std::size_t{128} << 10);
   std::string text = out.str();
-  // SEQs: n-1, EXPs: n, CONSTs: n; one edge per node but the root.
+  // SEQs: n-1, EXPs: n, CONSTs: n; one edge per node but the root; 5 header lines.
   long nodes = 3L * n - 1;
-  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 2 * nodes - 1 + 3 + 1);
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 2 * nodes - 1 + 5 + 1);
 }
 
 } // namespace
