@@ -184,12 +184,13 @@ Ends Flowchart::loop(const Stmt& s, Ends ends) {
 void Flowchart::draw() {
   Ends ends = block(f_.body, {});
   connect(ends, node("\"end\"", "shape=ellipse"));
-  out_ << "digraph " << dot::quote(f_.name) << " {\n"
-       << "  graph [label=" << dot::quote(functionHead(f_) + ":")
-       << ", labelloc=t, fontname=\"monospace\", nodesep=0.25, ranksep=0.3];\n"
-       << "  node [shape=box, style=filled, fillcolor=white, fontname=\"monospace\", "
-          "fontsize=10];\n"
-       << "  edge [fontname=\"monospace\", fontsize=10];\n";
+  out_
+      << "digraph " << dot::quote(f_.name) << " {\n"
+      << "  graph [label=" << dot::quote(functionHead(f_) + ":")
+      << ", labelloc=t, fontname=\"monospace\", fontsize=18, nodesep=0.2, ranksep=0.3];\n"
+      << "  node [shape=box, style=filled, fillcolor=white, fontname=\"monospace\", "
+         "fontsize=18, margin=\"0.08,0.03\"];\n"
+      << "  edge [fontname=\"monospace\", fontsize=16];\n";
   for (const std::string& line : nodes_)
     out_ << line << "\n";
   for (const std::string& line : edges_)
