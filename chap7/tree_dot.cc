@@ -1,12 +1,13 @@
 // tree_dot.cc - draws an IR tree as a Graphviz digraph; see tree_dot.hh.
 //
-// Input: any statement or expression tree. Output: `digraph` text with one rounded box
-// per tree node, labelled as printtree.c names it ("SEQ", "BINOP PLUS", "TEMP t100",
-// "CJUMP LT\nL1, L2", ...), and one line per child, in the children's order
-// (ordering=out keeps them left to right). What chapter 8 rewrites stands out: SEQ is
-// orange, ESEQ red, the other statements blue, CALL green; the rest white. Nodes are
-// numbered n0, n1, ... in pre-order, so the text is deterministic. The walk uses an
-// explicit stack: a SEQ chain of 10^6 statements draws without deep recursion.
+// Input: any statement or expression tree. Output: `digraph` text with one box per
+// tree node, labelled as printtree.c names it ("SEQ", "BINOP PLUS", "TEMP t100",
+// "CJUMP LT\nL1, L2", ...), and one edge per child, in the children's order
+// (ordering=out keeps them left to right). In the Rewrite look what chapter 8 rewrites
+// stands out: SEQ is orange, ESEQ red, the other statements blue, CALL green; the rest
+// white. Nodes are numbered n0, n1, ... in pre-order, so the text is deterministic.
+// The walk uses an explicit stack: a SEQ chain of 10^6 statements draws without deep
+// recursion.
 #include "chap7/tree_dot.hh"
 
 #include "chap7/dot_text.hh"
@@ -86,13 +87,18 @@ std::string expLabel(const Exp* e, int id, std::vector<Item>& todo) {
   return "?";
 }
 
-// Draws the tree whose root is `root`, titled `title`.
-void draw(std::ostream& out, Item root, const std::string& title) {
-  out << "digraph " << dot::quote(title) << " {\n"
-      << "  ordering=out;\n  graph [nodesep=0.12, ranksep=0.22];\n"
-      << "  node [shape=box, style=\"rounded,filled\", fillcolor=white, "
+// The attributes every node and edge of a drawing share.
+const char* defaults(Look look) {
+  if (look == Look::Plain) return "  node [shape=box, fontname=\"monospace\"];\n";
+  return "  graph [nodesep=0.12, ranksep=0.22];\n"
+         "  node [shape=box, style=\"rounded,filled\", fillcolor=white, "
          "fontname=\"monospace bold\", fontsize=20, margin=\"0.06,0.03\", height=0.3];\n"
-      << "  edge [arrowhead=none];\n";
+         "  edge [arrowhead=none];\n";
+}
+
+// Draws the tree whose root is `root`, titled `title`.
+void draw(std::ostream& out, Item root, const std::string& title, Look look) {
+  out << "digraph " << dot::quote(title) << " {\n  ordering=out;\n" << defaults(look);
   std::vector<Item> todo{root};
   int next = 0;
   while (!todo.empty()) {
@@ -102,7 +108,7 @@ void draw(std::ostream& out, Item root, const std::string& title) {
     std::string label = it.stm   ? stmLabel(it.stm, id, todo)
                         : it.exp ? expLabel(it.exp, id, todo)
                                  : "(null)";
-    const char* color = fill(it);
+    const char* color = look == Look::Rewrite ? fill(it) : nullptr;
     out << "  n" << id << " [label=" << dot::quote(label);
     if (color) out << ", fillcolor=\"" << color << '"';
     out << "];\n";
@@ -113,12 +119,12 @@ void draw(std::ostream& out, Item root, const std::string& title) {
 
 } // namespace
 
-void drawStm(std::ostream& out, const Stm* s, const std::string& title) {
-  draw(out, {s, nullptr, -1}, title);
+void drawStm(std::ostream& out, const Stm* s, const std::string& title, Look look) {
+  draw(out, {s, nullptr, -1}, title, look);
 }
 
-void drawExp(std::ostream& out, const Exp* e, const std::string& title) {
-  draw(out, {nullptr, e, -1}, title);
+void drawExp(std::ostream& out, const Exp* e, const std::string& title, Look look) {
+  draw(out, {nullptr, e, -1}, title, look);
 }
 
 } // namespace tiger::tree

@@ -9,7 +9,15 @@
 
 namespace tiger::tree {
 
-void drawStm(std::ostream& out, const Stm* s, const std::string& title);
-void drawExp(std::ostream& out, const Exp* e, const std::string& title);
+// How a drawing looks. Plain (`--emit=ir-dot`): boxes and arrows. Rewrite
+// (`--explain=canon-dot`, the slides' pictures of one rewrite): rounded, bold, no
+// arrowheads, and what chapter 8 rewrites coloured: SEQ orange, ESEQ red, the other
+// statements blue, CALL green.
+enum class Look { Plain, Rewrite };
+
+void drawStm(std::ostream& out, const Stm* s, const std::string& title,
+             Look look = Look::Plain);
+void drawExp(std::ostream& out, const Exp* e, const std::string& title,
+             Look look = Look::Plain);
 
 } // namespace tiger::tree

@@ -113,10 +113,10 @@ void printIndented(std::ostream& out, const tree::Exp* e) {
 }
 
 void draw(std::ostream& out, const tree::Stm* s, const std::string& title) {
-  tree::drawStm(out, s, title);
+  tree::drawStm(out, s, title, tree::Look::Rewrite);
 }
 void draw(std::ostream& out, const tree::Exp* e, const std::string& title) {
-  tree::drawExp(out, e, title);
+  tree::drawExp(out, e, title, tree::Look::Rewrite);
 }
 
 // The digraph of `node` titled `title`, each of its lines indented by two spaces.

@@ -136,12 +136,8 @@ TEST_F(PrintTest, DotDrawsOneNodePerTreeNodeInPreOrder) {
   tree::drawStm(out, s, "a \"tree\"");
   EXPECT_EQ(out.str(), "digraph \"a \\\"tree\\\"\" {\n"
                        "  ordering=out;\n"
-                       "  graph [nodesep=0.12, ranksep=0.22];\n"
-                       "  node [shape=box, style=\"rounded,filled\", fillcolor=white, "
-                       "fontname=\"monospace bold\", fontsize=20, margin=\"0.06,0.03\", "
-                       "height=0.3];\n"
-                       "  edge [arrowhead=none];\n"
-                       "  n0 [label=\"CJUMP GE\\nL1, L2\", fillcolor=\"#d7e8fb\"];\n"
+                       "  node [shape=box, fontname=\"monospace\"];\n"
+                       "  n0 [label=\"CJUMP GE\\nL1, L2\"];\n"
                        "  n1 [label=\"BINOP TIMES\"];\n"
                        "  n0 -> n1;\n"
                        "  n2 [label=\"CONST 2\"];\n"
@@ -153,13 +149,14 @@ TEST_F(PrintTest, DotDrawsOneNodePerTreeNodeInPreOrder) {
                        "}\n");
 }
 
-// An expression tree draws from its root; what canon rewrites has its own colour:
-// ESEQ red, SEQ orange, the other statements blue, CALL green, the rest white.
+// An expression tree draws from its root; in the Rewrite look what canon rewrites has
+// its own colour: ESEQ red, SEQ orange, the other statements blue, CALL green, the
+// rest white.
 TEST_F(PrintTest, DotDrawsAnExpressionWithRewrittenKindsColoured) {
   T_exp e = A.Eseq(A.Seq(A.Label(l("L1")), A.Exp(A.Const(0))),
                    A.Call(A.Name(l("f")), {A.Const(1)}));
   std::ostringstream out;
-  tree::drawExp(out, e, "e");
+  tree::drawExp(out, e, "e", tree::Look::Rewrite);
   std::string dot = out.str();
   EXPECT_EQ(dot.find("digraph \"e\" {\n"), 0u) << dot;
   for (const char* node :
@@ -184,9 +181,9 @@ TEST_F(PrintTest, DotDrawsALongChainOnASmallStack) {
   std::ostringstream out;
   runOnBigStack([&] { tree::drawStm(out, chain, "chain"); }, std::size_t{128} << 10);
   std::string text = out.str();
-  // SEQs: n-1, EXPs: n, CONSTs: n; one edge per node but the root; 5 header lines.
+  // SEQs: n-1, EXPs: n, CONSTs: n; one edge per node but the root; 3 header lines.
   long nodes = 3L * n - 1;
-  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 2 * nodes - 1 + 5 + 1);
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 2 * nodes - 1 + 3 + 1);
 }
 
 } // namespace
