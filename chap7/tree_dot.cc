@@ -1,12 +1,16 @@
 // tree_dot.cc - draws an IR tree as a Graphviz digraph; see tree_dot.hh.
 //
-// Input: any statement tree. Output: `digraph` text with one box per tree node, labelled
-// as printtree.c names it ("SEQ", "BINOP PLUS", "TEMP t100", "CJUMP LT\nL1, L2", ...),
-// and one edge per child, in the children's order (ordering=out keeps them left to
-// right). Nodes are numbered n0, n1, ... in pre-order, so the text is deterministic.
+// Input: any statement or expression tree. Output: `digraph` text with one box per
+// tree node, labelled as printtree.c names it ("SEQ", "BINOP PLUS", "TEMP t100",
+// "CJUMP LT\nL1, L2", ...), and one edge per child, in the children's order
+// (ordering=out keeps them left to right). In the Rewrite look what chapter 8 rewrites
+// stands out: SEQ is orange, ESEQ red, the other statements blue, CALL green; the rest
+// white. Nodes are numbered n0, n1, ... in pre-order, so the text is deterministic.
 // The walk uses an explicit stack: a SEQ chain of 10^6 statements draws without deep
 // recursion.
 #include "chap7/tree_dot.hh"
+
+#include "chap7/dot_text.hh"
 
 #include <ostream>
 #include <string>
@@ -22,16 +26,13 @@ struct Item {
   int parent; // -1 for the root
 };
 
-std::string quoted(const std::string& s) {
-  std::string q = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') q += '\\';
-    if (c == '\n')
-      q += "\\n";
-    else
-      q += c;
-  }
-  return q + "\"";
+// The fill of a node: SEQ orange, the other statements blue, ESEQ red, CALL green;
+// null for white.
+const char* fill(const Item& it) {
+  if (it.stm) return it.stm->kind == StmKind::SEQ ? "#fde2c8" : "#d7e8fb";
+  if (it.exp && it.exp->kind == ExpKind::ESEQ) return "#f9c0c0";
+  if (it.exp && it.exp->kind == ExpKind::CALL) return "#e2f3d4";
+  return nullptr;
 }
 
 // The label of a statement node; pushes its children (in reverse, to pop in order).
@@ -86,12 +87,19 @@ std::string expLabel(const Exp* e, int id, std::vector<Item>& todo) {
   return "?";
 }
 
-} // namespace
+// The attributes every node and edge of a drawing share.
+const char* defaults(Look look) {
+  if (look == Look::Plain) return "  node [shape=box, fontname=\"monospace\"];\n";
+  return "  graph [nodesep=0.12, ranksep=0.22];\n"
+         "  node [shape=box, style=\"rounded,filled\", fillcolor=white, "
+         "fontname=\"monospace bold\", fontsize=20, margin=\"0.06,0.03\", height=0.3];\n"
+         "  edge [arrowhead=none];\n";
+}
 
-void drawStm(std::ostream& out, const Stm* s, const std::string& title) {
-  out << "digraph " << quoted(title) << " {\n"
-      << "  ordering=out;\n  node [shape=box, fontname=\"monospace\"];\n";
-  std::vector<Item> todo{{s, nullptr, -1}};
+// Draws the tree whose root is `root`, titled `title`.
+void draw(std::ostream& out, Item root, const std::string& title, Look look) {
+  out << "digraph " << dot::quote(title) << " {\n  ordering=out;\n" << defaults(look);
+  std::vector<Item> todo{root};
   int next = 0;
   while (!todo.empty()) {
     Item it = todo.back();
@@ -100,10 +108,23 @@ void drawStm(std::ostream& out, const Stm* s, const std::string& title) {
     std::string label = it.stm   ? stmLabel(it.stm, id, todo)
                         : it.exp ? expLabel(it.exp, id, todo)
                                  : "(null)";
-    out << "  n" << id << " [label=" << quoted(label) << "];\n";
+    const char* color = look == Look::Rewrite ? fill(it) : nullptr;
+    out << "  n" << id << " [label=" << dot::quote(label);
+    if (color) out << ", fillcolor=\"" << color << '"';
+    out << "];\n";
     if (it.parent >= 0) out << "  n" << it.parent << " -> n" << id << ";\n";
   }
   out << "}\n";
+}
+
+} // namespace
+
+void drawStm(std::ostream& out, const Stm* s, const std::string& title, Look look) {
+  draw(out, {s, nullptr, -1}, title, look);
+}
+
+void drawExp(std::ostream& out, const Exp* e, const std::string& title, Look look) {
+  draw(out, {nullptr, e, -1}, title, look);
 }
 
 } // namespace tiger::tree

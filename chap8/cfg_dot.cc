@@ -25,6 +25,7 @@
 //     to the second, placed next, show as one: they run as one straight line of code.
 #include "chap8/cfg_dot.hh"
 
+#include "chap7/dot_text.hh"
 #include "chap7/temp.hh"
 
 #include <cstdio>
@@ -217,28 +218,9 @@ struct Edge {
   bool fallThrough; // the target is the next block in the final order
 };
 
-// The characters of a dot quoted string: \ and " escaped, line breaks as spaces.
-std::string escaped(const std::string& text) {
-  std::string e;
-  for (char c : text) {
-    if (c == '"' || c == '\\') e += '\\';
-    e += (c == '\n' || c == '\r') ? ' ' : c;
-  }
-  return e;
-}
-
-std::string dotQuote(const std::string& text) { return '"' + escaped(text) + '"'; }
-
 // Two centred lines as a dot quoted string.
 std::string dotCentred(const std::string& a, const std::string& b) {
-  return '"' + escaped(a) + "\\n" + escaped(b) + '"';
-}
-
-// A dot quoted string of several lines, each left-justified (ended by \l).
-std::string dotLines(const std::vector<std::string>& lines) {
-  std::string q = "\"";
-  for (const std::string& line : lines) q += escaped(line) + "\\l";
-  return q + '"';
+  return dot::quote(a + "\n" + b);
 }
 
 const tree::Stm* last(const Node& n) { return n.stms.empty() ? nullptr : n.stms.back(); }
@@ -357,7 +339,8 @@ void CfgWriter::collectEdges(std::size_t i) {
 void CfgWriter::writeNode(std::size_t i) {
   std::vector<std::string> lines{scheduled_ ? "#" + std::to_string(i + 1) : nodeId(i)};
   for (T_stm s : nodes_[i].stms) lines.push_back(stmLine(s, strings_));
-  out_ << (scheduled_ ? "    " : "  ") << nodeId(i) << " [label=" << dotLines(lines) << "];\n";
+  out_ << (scheduled_ ? "    " : "  ") << nodeId(i) << " [label=" << dot::lines(lines)
+       << "];\n";
 }
 
 // Before tracing, the blocks in order; after it, each trace's blocks in a cluster.
@@ -394,9 +377,11 @@ void CfgWriter::writeEdge(const Edge& e) {
 void CfgWriter::write(const std::string& funcName) {
   for (std::size_t i = 0; i < nodes_.size(); ++i) collectEdges(i);
   std::string title = funcName + (scheduled_ ? ": traces, in final order" : ": basic blocks");
-  out_ << "digraph " << dotQuote(funcName) << " {\n"
-       << "  graph [label=" << dotQuote(title) << ", labelloc=t, fontname=\"monospace\"];\n"
-       << "  node [shape=box, style=filled, fillcolor=white, fontname=\"monospace\", fontsize=10];\n"
+  out_ << "digraph " << dot::quote(funcName) << " {\n"
+       << "  graph [label=" << dot::quote(title)
+       << ", labelloc=t, fontname=\"monospace\"];\n"
+       << "  node [shape=box, style=filled, fillcolor=white, fontname=\"monospace\", "
+          "fontsize=10];\n"
        << "  edge [fontname=\"monospace\", fontsize=10];\n";
   writeNodes();
   for (const Edge& e : edges_) writeEdge(e);

@@ -8,10 +8,12 @@
 //          => ESEQ(MOVE(TEMP t103, e1), ESEQ(s, BINOP(op, TEMP t103, e2)))
 #include "chap8/explain.hh"
 
+#include "chap7/tree_dot.hh"
 #include "chap7/tree_print.hh"
 
 #include <cctype>
 #include <ostream>
+#include <sstream>
 
 namespace tiger::canon::explain {
 namespace {
@@ -97,6 +99,12 @@ std::string reorderRules(const Pattern& p, const std::vector<SlotNote>& notes) {
 
 namespace {
 
+// The stream's slot that holds drawTrees' choice (0, its initial value: printed).
+int drawnSlot() {
+  static const int slot = std::ios_base::xalloc();
+  return slot;
+}
+
 void printIndented(std::ostream& out, const tree::Stm* s) {
   tree::printStm(out, s, 2);
 }
@@ -104,10 +112,32 @@ void printIndented(std::ostream& out, const tree::Exp* e) {
   tree::printExp(out, e, 2);
 }
 
+void draw(std::ostream& out, const tree::Stm* s, const std::string& title) {
+  tree::drawStm(out, s, title, tree::Look::Rewrite);
+}
+void draw(std::ostream& out, const tree::Exp* e, const std::string& title) {
+  tree::drawExp(out, e, title, tree::Look::Rewrite);
+}
+
+// The digraph of `node` titled `title`, each of its lines indented by two spaces.
+template <class Node>
+void drawIndented(std::ostream& out, const Node* node, const std::string& title) {
+  std::ostringstream text;
+  draw(text, node, title);
+  std::istringstream lines(text.str());
+  for (std::string line; std::getline(lines, line);)
+    out << "  " << line << "\n";
+}
+
 template <class Node>
 void logTrees(std::ostream& out, const std::string& rule, const Node* before,
               const Node* after) {
   out << rule << "  before:\n";
+  if (out.iword(drawnSlot())) {
+    drawIndented(out, before, "before");
+    out << "  after:\n";
+    return drawIndented(out, after, "after");
+  }
   printIndented(out, before);
   out << "\n  after:\n";
   printIndented(out, after);
@@ -128,6 +158,10 @@ void log(std::ostream& out, const std::string& rule, const tree::Exp* before,
 
 void note(std::ostream& out, const std::string& text) {
   out << "canon: " << text << "\n";
+}
+
+void drawTrees(std::ostream& out, bool drawn) {
+  out.iword(drawnSlot()) = drawn;
 }
 
 } // namespace tiger::canon::explain

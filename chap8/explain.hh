@@ -13,6 +13,10 @@
 //     <tree, printed as printtree.c does>
 //     after:
 //     <tree>
+//
+// With `--explain=canon-dot` (drawTrees) each tree is drawn instead: a Graphviz
+// `digraph "before"` / `digraph "after"` (tree_dot.hh), every line of it indented by
+// two spaces as the printed trees are. The entries are the same, in the same order.
 #pragma once
 
 #include "chap7/temp.hh"
@@ -56,5 +60,10 @@ void log(std::ostream& out, const std::string& rule, const tree::Exp* before,
          const tree::Exp* after);
 // A one-line note (block and trace decisions).
 void note(std::ostream& out, const std::string& text);
+
+// Whether the entries logged on `out` from now on draw their trees (`drawn`) or print
+// them. The choice is kept on the stream itself (std::ios_base::iword), so the canon
+// passes, which hand log() only the stream, log either form unchanged.
+void drawTrees(std::ostream& out, bool drawn);
 
 } // namespace tiger::canon::explain

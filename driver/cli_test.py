@@ -4,8 +4,10 @@
 Checks, on the project's own demo programs:
   - a bad command line exits 64, unreadable input 74;
   - every --emit stage prints something, exits 0, and prints byte-identical output twice;
-  - cfg-dot, blocks-dot and ir-dot output is accepted by `dot -Tsvg` (when dot exists);
-  - --stats, --time-passes and --explain=canon write to stderr; "-" reads stdin;
+  - every -dot stage's output (ir-dot, cfg-dot, blocks-dot, pto-dot, pto-cft-dot) is
+    accepted by `dot -Tsvg` (when dot exists);
+  - --stats, --time-passes and --explain=canon write to stderr, --explain=canon-dot the
+    same entries with its trees as digraphs; "-" reads stdin;
   - --run-at at every stage and --book print the same;
   - --from reads dumps back: usage errors (64), a malformed dump (66), a dump that
     breaks its stage's invariants under --verify (68), runs and drawings from dumps.
@@ -17,7 +19,7 @@ import subprocess
 import sys
 
 STAGES = ["tokens", "ast", "ir", "ir-dot", "linear", "blocks", "traces", "cfg-dot",
-          "blocks-dot", "pto", "pto-cft", "pto-ssa", "mlir"]
+          "blocks-dot", "pto", "pto-dot", "pto-cft", "pto-cft-dot", "pto-ssa", "mlir"]
 
 
 def tigerc(exe, *args, stdin=b""):
@@ -52,6 +54,7 @@ def checks(exe, src):
     yield "--time-passes on stderr", b"time: parse" in r.stderr
     r = tigerc(exe, "--explain=canon", "--emit=linear", prog)
     yield "--explain=canon logs rewrites", r.returncode == 0 and len(r.stderr) > 0
+    yield from explain_dot_checks(exe, queens)
     r = tigerc(exe, "--run", "-", stdin=b"printi(6 * 7)")
     yield "'-' reads stdin", r.returncode == 0 and r.stdout == b"42"
     r = tigerc(exe, "--run", "-", stdin=b"exit(3)")
@@ -59,11 +62,27 @@ def checks(exe, src):
     yield from from_checks(exe, queens)
 
 
+def explain_dot_checks(exe, prog):
+    """--explain=canon-dot: the entries of --explain=canon, each tree a digraph dot reads."""
+    def entries(log):
+        return [line for line in log.splitlines() if line.startswith(b"canon: ")]
+    printed = tigerc(exe, "--explain=canon", "--emit=linear", prog).stderr
+    r = tigerc(exe, "--explain=canon-dot", "--emit=linear", prog)
+    yield "--explain=canon-dot logs the same entries", (
+        r.returncode == 0 and b"  before:\n" in printed and entries(r.stderr) == entries(printed))
+    first = r.stderr.split(b"  before:\n", 1)[-1].split(b"  after:\n", 1)[0]
+    yield "--explain=canon-dot draws each tree", first.startswith(b"  digraph \"before\" {\n")
+    if shutil.which("dot"):
+        d = subprocess.run(["dot", "-Tsvg"], input=first, capture_output=True)
+        yield "dot accepts a tree of --explain=canon-dot", d.returncode == 0
+
+
 def from_checks(exe, queens):
     """--from=STAGE: the dumps of queens, read back, and dumps broken on purpose."""
     dumps = {s: tigerc(exe, "--emit=" + s, queens).stdout for s in ("ir", "linear", "traces")}
     for bad in (["--from=linear", "--emit=ir"], ["--from=traces", "--run-at=linear"],
-                ["--from=ir", "--emit=ast"], ["--from=ir", "--run-mlir"], ["--from=asm"]):
+                ["--from=ir", "--emit=ast"], ["--from=ir", "--emit=pto-dot"],
+                ["--from=ir", "--run-mlir"], ["--from=asm"]):
         yield "%s -> 64" % " ".join(bad), tigerc(exe, *bad, "-", stdin=dumps["ir"]).returncode == 64
     r = tigerc(exe, "--from=linear", "--run", "-", stdin=dumps["linear"])
     yield "--from=linear --run runs queens", r.returncode == 0 and b"92" in r.stdout

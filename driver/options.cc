@@ -11,7 +11,7 @@ const char* const kUsage = R"(usage: tigerc [options] FILE.tig      (FILE "-" re
 
   --emit=STAGE      print a stage and stop:
                       tokens ast ir ir-dot linear blocks traces cfg-dot blocks-dot
-                      pto pto-cft pto-ssa mlir
+                      pto pto-dot pto-cft pto-cft-dot pto-ssa mlir
   --run             run the program on the tree-IR interpreter (at traces by default)
   --run-at=STAGE    run at ir, linear or traces
   --from=STAGE      FILE is a dump printed by --emit=ir, linear or traces, not Tiger:
@@ -21,6 +21,7 @@ const char* const kUsage = R"(usage: tigerc [options] FILE.tig      (FILE "-" re
   --verify          check every stage's invariants after each pass
   --time-passes     print each stage's time and the peak memory after it (stderr)
   --explain=canon   log each canon rewrite (rule, tree before and after) on stderr
+  --explain=canon-dot   the same, each tree drawn as a Graphviz digraph
   --book            the book's commute() and trace layout (same as the two below)
   --commute=book|sharp   --layout=book|loops
   --max-steps=N     stop a run after N statements (default 100000000; 0 = no limit)
@@ -39,8 +40,9 @@ const std::pair<std::string_view, Emit> kEmits[] = {
     {"tokens", Emit::Tokens},     {"ast", Emit::Ast},           {"ir", Emit::Ir},
     {"ir-dot", Emit::IrDot},      {"linear", Emit::Linear},     {"blocks", Emit::Blocks},
     {"traces", Emit::Traces},     {"cfg-dot", Emit::CfgDot},    {"blocks-dot", Emit::BlocksDot},
-    {"pto", Emit::Pto},           {"pto-cft", Emit::PtoCft},    {"pto-ssa", Emit::PtoSsa},
-    {"mlir", Emit::Mlir}};
+    {"pto", Emit::Pto},           {"pto-dot", Emit::PtoDot},
+    {"pto-cft", Emit::PtoCft},    {"pto-cft-dot", Emit::PtoCftDot},
+    {"pto-ssa", Emit::PtoSsa},    {"mlir", Emit::Mlir}};
 
 const std::pair<std::string_view, RunStage> kRunStages[] = {
     {"ir", RunStage::Ir}, {"linear", RunStage::Linear}, {"traces", RunStage::Traces}};
@@ -78,8 +80,9 @@ std::optional<std::string> parseOne(std::string_view arg, Options& o, bool& runA
     if (!s) return bad();
     o.from = *s;
   } else if (name == "--explain") {
-    if (value != "canon") return bad();
+    if (value != "canon" && value != "canon-dot") return bad();
     o.explainCanon = true;
+    o.explainDrawn = value == "canon-dot";
   } else if (name == "--commute") {
     if (value != "book" && value != "sharp") return bad();
     o.bookCommute = value == "book";
@@ -119,8 +122,12 @@ int rank(Emit e) {
   case Emit::Linear: return 1;
   case Emit::Blocks: case Emit::BlocksDot: return 2;
   case Emit::Traces: case Emit::CfgDot: case Emit::None: return 3;
-  default: return -1; // tokens, ast and the ptoext stages need Tiger source
+  // tokens, ast and the ptoext stages need Tiger source
+  case Emit::Tokens: case Emit::Ast:
+  case Emit::Pto: case Emit::PtoDot: case Emit::PtoCft: case Emit::PtoCftDot:
+  case Emit::PtoSsa: case Emit::Mlir: return -1;
   }
+  return -1;
 }
 int rank(RunStage s) { return s == RunStage::Ir ? 0 : s == RunStage::Linear ? 1 : 3; }
 

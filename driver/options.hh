@@ -12,8 +12,8 @@ namespace tiger::driver {
 
 // What to print. Each stage pulls in the ones before it.
 enum class Emit {
-  None, Tokens, Ast, Ir, IrDot, Linear, Blocks, Traces, CfgDot, BlocksDot, Pto, PtoCft,
-  PtoSsa, Mlir
+  None, Tokens, Ast, Ir, IrDot, Linear, Blocks, Traces, CfgDot, BlocksDot, Pto, PtoDot,
+  PtoCft, PtoCftDot, PtoSsa, Mlir
 };
 
 // Which IR the interpreter runs.
@@ -30,6 +30,7 @@ struct Options {
   bool timePasses = false;       // print each stage's time and peak memory to stderr
   bool verify = false;           // run the checkers after every pass
   bool explainCanon = false;     // log every canon rewrite to stderr
+  bool explainDrawn = false;     // --explain=canon-dot: its trees as Graphviz digraphs
   bool bookCommute = false;      // the book's commute() instead of the sharper one
   bool bookTraces = false;       // Algorithm 8.3 as written instead of the loop layout
   std::uint64_t maxSteps = 100'000'000;

@@ -1,7 +1,7 @@
 // pipeline.cc - tigerc's pipeline, stage by stage, stopping at the one asked for.
 //
 //   read -> [tokens] -> parse -> checkProgram + findEscapes -> [ast]
-//        -> ptoext branch: [pto pto-cft pto-ssa mlir], --run-mlir
+//        -> ptoext branch: [pto pto-dot pto-cft pto-cft-dot pto-ssa mlir], --run-mlir
 //        -> translateProgram -> [ir ir-dot]        (run-at=ir)
 //        -> C_linearize -> [linear]                (run-at=linear)
 //        -> C_basicBlocks -> [blocks blocks-dot]

@@ -4,6 +4,7 @@
 #include "chap7/interp.hh"
 #include "chap7/tree_dot.hh"
 #include "chap7/tree_print.hh"
+#include "chap8/explain.hh"
 #include "ptoext/mlir_emit.hh"
 #include "ptoext/mlir_run.hh"
 #include "ptoext/ptoext.hh"
@@ -18,6 +19,7 @@ canon::Options canonOptions(const Options& opts, std::ostream& err) {
   o.bookCommute = opts.bookCommute;
   o.bookTraces = opts.bookTraces;
   o.explain = opts.explainCanon ? &err : nullptr;
+  if (o.explain) canon::explain::drawTrees(err, opts.explainDrawn);
   return o;
 }
 
@@ -61,9 +63,24 @@ void drawIrTrees(std::ostream& out, const ir::Program& prog) {
     for (T_stm s : proc.body) tree::drawStm(out, s, proc.frame->name().str());
 }
 
+namespace {
+
+// The ptoext stage after which an --emit of the structured IR prints or draws it.
+std::optional<PtoStage> sirStage(Emit e) {
+  switch (e) {
+  case Emit::Pto:
+  case Emit::PtoDot: return PtoStage::Lowered;
+  case Emit::PtoCft:
+  case Emit::PtoCftDot: return PtoStage::Cft;
+  case Emit::PtoSsa: return PtoStage::Ssa;
+  default: return std::nullopt;
+  }
+}
+
+} // namespace
+
 bool isPtoStage(const Options& opts) {
-  return opts.emit == Emit::Pto || opts.emit == Emit::PtoCft || opts.emit == Emit::PtoSsa ||
-         opts.emit == Emit::Mlir;
+  return sirStage(opts.emit) || opts.emit == Emit::Mlir;
 }
 
 int ptoBranch(const Options& opts, const Streams& io, const ast::Program& program,
@@ -73,11 +90,10 @@ int ptoBranch(const Options& opts, const Streams& io, const ast::Program& progra
     io.err << "tigerc: internal error: " << what << "\n";
     return static_cast<int>(ExitCode::Internal);
   };
-  if (opts.emit == Emit::Pto || opts.emit == Emit::PtoCft || opts.emit == Emit::PtoSsa) {
-    PtoStage stage = opts.emit == Emit::Pto      ? PtoStage::Lowered
-                     : opts.emit == Emit::PtoCft ? PtoStage::Cft
-                                                 : PtoStage::Ssa;
-    auto err = emitPto(program, stage, io.out, opts.verify, done);
+  if (std::optional<PtoStage> stage = sirStage(opts.emit)) {
+    bool drawn = opts.emit == Emit::PtoDot || opts.emit == Emit::PtoCftDot;
+    auto err = emitPto(program, *stage, drawn ? PtoForm::Drawn : PtoForm::Printed, io.out,
+                       opts.verify, done);
     return err ? internal(*err) : 0;
   }
   std::string error;

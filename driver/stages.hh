@@ -31,7 +31,8 @@ void drawIrTrees(std::ostream& out, const ir::Program& prog);
 
 // Is the stage asked for one of ptoext's?
 bool isPtoStage(const Options& opts);
-// The ptoext stages: print pto/pto-cft/pto-ssa/mlir, or run through MLIR.
+// The ptoext stages: print pto/pto-cft/pto-ssa/mlir, draw pto-dot/pto-cft-dot, or run
+// through MLIR.
 // Each ptoext stage is a lap of `clock` (--time-passes).
 int ptoBranch(const Options& opts, const Streams& io, const ast::Program& program,
               PassClock& clock);

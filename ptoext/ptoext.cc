@@ -3,6 +3,7 @@
 
 #include "ptoext/lower.hh"
 #include "ptoext/pass_manager.hh"
+#include "ptoext/sir_dot.hh"
 #include "ptoext/sir_print.hh"
 
 #include <ostream>
@@ -45,12 +46,16 @@ std::unique_ptr<sir::Module> buildSsaModule(const ast::Program& prog, bool verif
   return buildPtoModule(prog, PtoStage::Ssa, verifyEach, error, done);
 }
 
-std::optional<std::string> emitPto(const ast::Program& prog, PtoStage stage, std::ostream& out,
-                                   bool verifyEach, const StageDone& done) {
+std::optional<std::string> emitPto(const ast::Program& prog, PtoStage stage, PtoForm form,
+                                   std::ostream& out, bool verifyEach,
+                                   const StageDone& done) {
   std::string error;
   std::unique_ptr<sir::Module> m = buildPtoModule(prog, stage, verifyEach, &error, done);
   if (!m) return error;
-  sir::printModule(*m, out);
+  if (form == PtoForm::Drawn)
+    sir::drawModule(*m, out);
+  else
+    sir::printModule(*m, out);
   return std::nullopt;
 }
 

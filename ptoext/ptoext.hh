@@ -1,8 +1,9 @@
 // ptoext.hh - the public entry points of the ptoext stage (used by the driver and by
 // the MLIR emitter).
 //
-//   checked AST (semant + escapes) -> lowerProgram          (stage Lowered, --emit=pto)
-//       -> CtrlFlowTransform: continue, then break removed (stage Cft, --emit=pto-cft)
+//   checked AST (semant + escapes) -> lowerProgram    (stage Lowered, --emit=pto, pto-dot)
+//       -> CtrlFlowTransform: continue, then break removed
+//                                                 (stage Cft, --emit=pto-cft, pto-cft-dot)
 //       -> ConvertToSSA: versions, phis, iter_args        (stage Ssa, --emit=pto-ssa)
 //
 // Seeds: ctrl-flow-transform-pass.zh.txt, convert-to-ssa-pass.txt; guide ptoext.md.
@@ -27,11 +28,15 @@ enum class PtoStage { Lowered, Cft, Ssa };
 // --time-passes times them.
 using StageDone = std::function<void(const std::string&)>;
 
-// Runs the pipeline up to `stage` and prints the module (sir_print.hh) to `out`.
+// How emitPto shows the module: printed (sir_print.hh) or drawn (sir_dot.hh).
+enum class PtoForm { Printed, Drawn };
+
+// Runs the pipeline up to `stage` and prints or draws the module to `out`.
 // Returns an error message when a pass or a verifier reports an internal failure
-// (nothing is printed then).
-std::optional<std::string> emitPto(const ast::Program& prog, PtoStage stage, std::ostream& out,
-                                   bool verifyEach, const StageDone& done = {});
+// (nothing is written then).
+std::optional<std::string> emitPto(const ast::Program& prog, PtoStage stage, PtoForm form,
+                                   std::ostream& out, bool verifyEach,
+                                   const StageDone& done = {});
 
 // Runs the pipeline up to `stage` and returns the module; null with *error set on an
 // internal failure.

@@ -54,7 +54,9 @@ class Printer {
 public:
   Printer(const Function& f, std::ostream& out) : f_(f), out_(out) {}
   void function();
+  std::string head();
   std::string expr(const Expr& e);
+  std::string text(const Stmt& s, const std::vector<VarId>* results);
 
 private:
   std::string operand(const Expr& e);
@@ -64,6 +66,7 @@ private:
   void block(const Block& b, int indent, const std::vector<VarId>* results);
   void stmt(const Stmt& s, int indent, const std::vector<VarId>* results);
   void ifStmt(const If& s, int indent);
+  std::string forHead(const For& s);
   void forStmt(const For& s, int indent);
   void whileStmt(const While& s, int indent);
 
@@ -135,55 +138,71 @@ void Printer::block(const Block& b, int indent, const std::vector<VarId>* result
 
 void Printer::stmt(const Stmt& s, int indent, const std::vector<VarId>* results) {
   switch (s.kind) {
-  case StmtKind::Assign: {
-    auto* a = as<Assign>(&s);
-    return line(indent, varName(f_, a->var) + " = " + expr(*a->expr));
-  }
-  case StmtKind::Store: {
-    auto* st = as<Store>(&s);
-    return line(indent, "pl.store(" + expr(*st->base) + ", " + expr(*st->index) + ", " +
-                            expr(*st->value) + ")");
-  }
-  case StmtKind::Eval: return line(indent, expr(*as<Eval>(&s)->expr));
   case StmtKind::If: return ifStmt(*as<If>(&s), indent);
   case StmtKind::For: return forStmt(*as<For>(&s), indent);
   case StmtKind::While: return whileStmt(*as<While>(&s), indent);
-  case StmtKind::Break: return line(indent, "break");
-  case StmtKind::Continue: return line(indent, "continue");
-  case StmtKind::Yield: {
-    std::string call = "pl.yield_(" + names(as<Yield>(&s)->values, false) + ")";
-    if (results && !results->empty()) call = names(*results, false) + " = " + call;
-    return line(indent, call);
-  }
-  case StmtKind::Return: {
-    auto* r = as<Return>(&s);
-    return line(indent, r->value ? "return " + expr(*r->value) : "return");
-  }
+  default: return line(indent, text(s, results));
   }
 }
 
+// The one line of a statement: a simple one whole; an If, For or While its header
+// without the colon, a While's the plain `while c` form. `results`: as in block().
+std::string Printer::text(const Stmt& s, const std::vector<VarId>* results) {
+  switch (s.kind) {
+  case StmtKind::Assign: {
+    auto* a = as<Assign>(&s);
+    return varName(f_, a->var) + " = " + expr(*a->expr);
+  }
+  case StmtKind::Store: {
+    auto* st = as<Store>(&s);
+    return "pl.store(" + expr(*st->base) + ", " + expr(*st->index) + ", " +
+           expr(*st->value) + ")";
+  }
+  case StmtKind::Eval: return expr(*as<Eval>(&s)->expr);
+  case StmtKind::If: return "if " + expr(*as<If>(&s)->cond);
+  case StmtKind::For: return forHead(*as<For>(&s));
+  case StmtKind::While: return "while " + expr(*as<While>(&s)->cond);
+  case StmtKind::Break: return "break";
+  case StmtKind::Continue: return "continue";
+  case StmtKind::Yield: {
+    std::string call = "pl.yield_(" + names(as<Yield>(&s)->values, false) + ")";
+    if (results && !results->empty()) call = names(*results, false) + " = " + call;
+    return call;
+  }
+  case StmtKind::Return: {
+    auto* r = as<Return>(&s);
+    return r->value ? "return " + expr(*r->value) : "return";
+  }
+  }
+  return "?";
+}
+
 void Printer::ifStmt(const If& s, int indent) {
-  line(indent, "if " + expr(*s.cond) + ":");
+  line(indent, text(s, nullptr) + ":");
   block(s.thenBody, indent + 1, &s.returnVars);
   if (s.elseBody.empty() && s.returnVars.empty()) return;
   line(indent, "else:");
   block(s.elseBody, indent + 1, &s.returnVars);
 }
 
-void Printer::forStmt(const For& s, int indent) {
+std::string Printer::forHead(const For& s) {
   std::string head = "for " + varName(f_, s.index);
   std::string range = "pl.range(" + expr(*s.lo) + ", " + expr(*s.hi) + ", inclusive=True";
   if (!s.iterArgs.empty()) {
     head += ", " + names(s.iterArgs, true);
     range += ", init_values=" + names(s.initValues, true);
   }
-  line(indent, head + " in " + range + "):");
+  return head + " in " + range + ")";
+}
+
+void Printer::forStmt(const For& s, int indent) {
+  line(indent, forHead(s) + ":");
   block(s.body, indent + 1, &s.returnVars);
 }
 
 void Printer::whileStmt(const While& s, int indent) {
   if (s.iterArgs.empty() && s.condStmts.empty()) {
-    line(indent, "while " + expr(*s.cond) + ":");
+    line(indent, text(s, nullptr) + ":");
     return block(s.body, indent + 1, &s.returnVars);
   }
   if (s.iterArgs.empty()) line(indent, "while:");
@@ -197,7 +216,7 @@ void Printer::whileStmt(const While& s, int indent) {
   block(s.body, indent + 1, &s.returnVars);
 }
 
-void Printer::function() {
+std::string Printer::head() {
   std::string head = "def " + f_.name + "(";
   for (std::size_t i = 0; i < f_.params.size(); ++i) {
     VarId p = f_.params[i];
@@ -206,7 +225,11 @@ void Printer::function() {
   }
   head += ")";
   if (f_.returnsValue) head += std::string(" -> ") + typeName(Type::Int64);
-  line(0, head + ":");
+  return head;
+}
+
+void Printer::function() {
+  line(0, head() + ":");
   block(f_.body, 1, nullptr);
 }
 
@@ -221,9 +244,20 @@ void printModule(const Module& m, std::ostream& out) {
   }
 }
 
-std::string exprToString(const Function& f, const Expr& e) { 
+// The one-line forms print nothing: their Printer's stream stays empty.
+std::string exprToString(const Function& f, const Expr& e) {
   std::ostringstream unused;
   return Printer(f, unused).expr(e);
+}
+
+std::string stmtToString(const Function& f, const Stmt& s) {
+  std::ostringstream unused;
+  return Printer(f, unused).text(s, nullptr);
+}
+
+std::string functionHead(const Function& f) {
+  std::ostringstream unused;
+  return Printer(f, unused).head();
 }
 
 } // namespace tiger::sir

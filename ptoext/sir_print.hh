@@ -1,5 +1,6 @@
 // sir_print.hh - prints the structured IR in PyPTO's Python-like form (ptoext.md,
-// "Printing"): `--emit=pto`, `--emit=pto-cft` and `--emit=pto-ssa` all use it.
+// "Printing"): `--emit=pto`, `--emit=pto-cft` and `--emit=pto-ssa` all use it, and the
+// drawings of `--emit=pto-dot`/`pto-cft-dot` label their nodes with its lines.
 //
 //   def f_1(_sl: pl.Scalar[pl.INT64], n: pl.Scalar[pl.INT64]) -> pl.Scalar[pl.INT64]:
 //       for i, (s__iter_v1,) in pl.range(1, n__ssa_v0, inclusive=True, init_values=(s__ssa_v0,)):
@@ -28,5 +29,11 @@ namespace tiger::sir {
 void printModule(const Module& m, std::ostream& out);
 void printFunction(const Function& f, std::ostream& out);
 std::string exprToString(const Function& f, const Expr& e);
+// One statement's line as printed, unindented: a simple statement whole; an If, For or
+// While its header without the colon (`if c`, `for i in pl.range(1, n, inclusive=True)`,
+// and `while c` for every While, whatever its condition statements).
+std::string stmtToString(const Function& f, const Stmt& s);
+// The function's `def` line without the colon: `def f_1(_sl: pl.Scalar[pl.INT64])`.
+std::string functionHead(const Function& f);
 
 } // namespace tiger::sir

@@ -24,8 +24,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(1, os.path.dirname(HERE))
 import select_output as sel  # noqa: E402  (the selection rules, shared with the test)
-import tree_dot  # noqa: E402
-import sir_dot  # noqa: E402
 from labs.paths import lab_names  # noqa: E402
 
 DECKS = lab_names()  # one deck per lab (slides/NAME.tex), in course order
@@ -89,19 +87,11 @@ def generate(tigerc, kind, flags, args, gen_dir):
     elif kind == "rule":
         write(out, sel.explain_rule(tigerc, ex, int(args[1])))
     elif kind == "canonpic":
-        tree = sel.explain_tree(tigerc, ex, int(args[1]), args[2])
-        dot_to_pdf(tree_dot.to_dot(tree), out)
+        dot_to_pdf(sel.explain_picture(tigerc, ex, int(args[1]), args[2]), out)
     elif kind == "fig":
-        dot_to_pdf(figure_dot(tigerc, ex, args[1], flags, args[2]), out)
+        dot_to_pdf(sel.emit(tigerc, ex, args[1], flags, args[2]), out)
     else:
         write(out, str(sel.count(tigerc, ex, args[1], flags)) + "\n")
-
-
-def figure_dot(tigerc, ex, kind, flags, func):
-    """Graphviz text of a figure: tigerc's own drawing, or sir_dot's of a pto dump."""
-    if kind in ("pto-dot", "pto-cft-dot"):
-        return sir_dot.to_dot(sel.emit(tigerc, ex, kind[: -len("-dot")], flags, func))
-    return sel.emit(tigerc, ex, kind, flags, func)
 
 
 def write(path, text):
@@ -155,7 +145,7 @@ def main():
     try:
         for deck in a.decks:
             build_deck(os.path.abspath(a.tigerc), deck, os.path.abspath(a.out_dir))
-    except (SlideError, sel.EmitError, tree_dot.TreeError, ValueError) as e:
+    except (SlideError, sel.EmitError) as e:
         sys.exit(f"build_slides: {e}")
     print(f"build_slides: {len(a.decks)} decks in {a.out_dir} "
           f"({time.monotonic() - start:.1f} s)")

@@ -9,12 +9,14 @@ printed it, or a part chosen by one of the rules below (never edited):
       the lines from `def FUNC(` up to the next line that starts in column 0;
   FUNC of MLIR:
       the lines from `func.func @FUNC(` through the first line that is `  }`;
-  FUNC of Graphviz text (cfg-dot blocks-dot ir-dot):
+  FUNC of Graphviz text (ir-dot cfg-dot blocks-dot pto-dot pto-cft-dot):
       the digraph titled "FUNC", through its closing `}` line;
   rewrite N of --explain=canon (stderr): the N-th entry that shows a tree `before:`, an
       entry being a line that starts with `canon:` and the indented lines under it; its
-      rule is the entry's lines up to `before:`, its trees the lines under `before:` and
-      `after:` without their two-space margin.
+      rule is the entry's lines up to `before:`;
+  the drawn trees of rewrite N: the same entry of --explain=canon-dot (the same entries,
+      each tree drawn by tigerc as a digraph): the lines under `before:` or `after:`
+      without their two-space margin.
 
   half K of a listing shown in two columns (\\tigemittwo): the first or the last half of
       its lines (the first half gets the odd line); indentation shows where column 2 is.
@@ -92,10 +94,11 @@ def cut(lines, is_start, is_end, include_end):
     return []
 
 
-def explain_steps(tigerc, ex, flags=""):
-    """The rewrites --explain=canon logs for the example, in order: each is an entry
-    (a `canon:` line and the indented lines under it) that shows a tree `before:`."""
-    log = run(tigerc, ex, [*flag_options(flags), "--explain=canon", "--emit=linear"]).stderr
+def explain_steps(tigerc, ex, flags="", explain="canon"):
+    """The rewrites --explain=EXPLAIN (canon or canon-dot) logs for the example, in order:
+    each is an entry (a `canon:` line and the indented lines under it) that shows a tree
+    `before:`."""
+    log = run(tigerc, ex, [*flag_options(flags), f"--explain={explain}", "--emit=linear"]).stderr
     entries = []
     for line in log.splitlines(keepends=True):
         if line.startswith("canon:"):
@@ -105,8 +108,8 @@ def explain_steps(tigerc, ex, flags=""):
     return [e for e in entries if "\n  before:\n" in e]
 
 
-def explain_step(tigerc, ex, n):
-    steps = explain_steps(tigerc, ex)
+def explain_step(tigerc, ex, n, explain="canon"):
+    steps = explain_steps(tigerc, ex, explain=explain)
     if not 1 <= n <= len(steps):
         raise EmitError(f"{ex} has {len(steps)} canon rewrites, not {n}")
     return steps[n - 1]
@@ -117,11 +120,12 @@ def explain_rule(tigerc, ex, n):
     return explain_step(tigerc, ex, n).split("\n  before:\n", 1)[0] + "\n"
 
 
-def explain_tree(tigerc, ex, n, which):
-    """The tree `before` or `after` rewrite n, as printed (its 2-space margin removed)."""
+def explain_picture(tigerc, ex, n, which):
+    """The tree `before` or `after` rewrite n, as tigerc draws it (a digraph, its 2-space
+    margin removed)."""
     if which not in ("before", "after"):
         raise EmitError(f"a rewrite has a tree before and after, not '{which}'")
-    step = explain_step(tigerc, ex, n)
+    step = explain_step(tigerc, ex, n, "canon-dot")
     part = step.split("\n  before:\n", 1)[1].split("  after:\n", 1)
     return "".join(l[2:] for l in part[0 if which == "before" else 1].splitlines(keepends=True))
 

@@ -17,8 +17,7 @@
       - listings whose selection is the whole dump are also compared with the plain
         `tigerc --emit=STAGE` stdout, so no selection code stands between the two;
       - every figure (\\tigfig, \\tigcanonpic): its Graphviz text in OUT/gen equals what
-        tigerc (and tree_dot / sir_dot) give today, its PDF exists, and pdflatex's log
-        shows the deck included it;
+        tigerc draws today, its PDF exists, and pdflatex's log shows the deck included it;
       - every number (\\tigcount) equals the count taken again.
 Exit 77 (ctest: skipped), with the reason, when pdflatex, dot or poppler-utils is missing.
 """
@@ -113,9 +112,9 @@ def check_figure(tigerc, out, deck, log, kind, flags, args):
     ex = os.path.join(HERE, "examples", args[0] + ".tig")
     name = bs.gen_name(kind, flags, args)
     if kind == "fig":
-        dot = bs.figure_dot(tigerc, ex, args[1], flags, args[2])
+        dot = sel.emit(tigerc, ex, args[1], flags, args[2])
     else:
-        dot = bs.tree_dot.to_dot(sel.explain_tree(tigerc, ex, int(args[1]), args[2]))
+        dot = sel.explain_picture(tigerc, ex, int(args[1]), args[2])
     path = os.path.join(out, "gen", name)
     check(os.path.exists(path) and pdf_pages(path) == 1, f"{deck}: figure gen/{name} missing")
     check(open(path[: -len(".pdf")] + ".dot").read() == dot,

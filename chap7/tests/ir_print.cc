@@ -1,6 +1,7 @@
 // ir_print.cc - the tree printer (printtree.c format) and the Graphviz drawing, on
 // hand-built trees: exact golden text, fragments with their frame comment and escaped
-// strings, and SEQ chains too long for a recursive printer on a small stack.
+// strings, the drawing's colours by node kind, and SEQ chains too long for a recursive
+// printer on a small stack.
 #include "chap7/big_stack.hh"
 #include "chap7/fragments.hh"
 #include "chap7/tree_dot.hh"
@@ -148,6 +149,29 @@ TEST_F(PrintTest, DotDrawsOneNodePerTreeNodeInPreOrder) {
                        "}\n");
 }
 
+// An expression tree draws from its root; in the Rewrite look what canon rewrites has
+// its own colour: ESEQ red, SEQ orange, the other statements blue, CALL green, the
+// rest white.
+TEST_F(PrintTest, DotDrawsAnExpressionWithRewrittenKindsColoured) {
+  T_exp e = A.Eseq(A.Seq(A.Label(l("L1")), A.Exp(A.Const(0))),
+                   A.Call(A.Name(l("f")), {A.Const(1)}));
+  std::ostringstream out;
+  tree::drawExp(out, e, "e", tree::Look::Rewrite);
+  std::string dot = out.str();
+  EXPECT_EQ(dot.find("digraph \"e\" {\n"), 0u) << dot;
+  for (const char* node :
+       {"  n0 [label=\"ESEQ\", fillcolor=\"#f9c0c0\"];\n",
+        "  n1 [label=\"SEQ\", fillcolor=\"#fde2c8\"];\n",
+        "  n2 [label=\"LABEL L1\", fillcolor=\"#d7e8fb\"];\n",
+        "  n3 [label=\"EXP\", fillcolor=\"#d7e8fb\"];\n", "  n4 [label=\"CONST 0\"];\n",
+        "  n5 [label=\"CALL\", fillcolor=\"#e2f3d4\"];\n", "  n6 [label=\"NAME f\"];\n",
+        "  n7 [label=\"CONST 1\"];\n"})
+    EXPECT_NE(dot.find(node), std::string::npos) << node << " in\n" << dot;
+  for (const char* edge : {"n0 -> n1;", "n1 -> n2;", "n1 -> n3;", "n3 -> n4;",
+                           "n0 -> n5;", "n5 -> n6;", "n5 -> n7;"})
+    EXPECT_NE(dot.find(edge), std::string::npos) << edge << " in\n" << dot;
+}
+
 TEST_F(PrintTest, DotDrawsALongChainOnASmallStack) {
   const int n = 100'000;
   std::vector<T_stm> stms(n, nullptr);
@@ -157,7 +181,7 @@ TEST_F(PrintTest, DotDrawsALongChainOnASmallStack) {
   std::ostringstream out;
   runOnBigStack([&] { tree::drawStm(out, chain, "chain"); }, std::size_t{128} << 10);
   std::string text = out.str();
-  // SEQs: n-1, EXPs: n, CONSTs: n; one edge per node but the root.
+  // SEQs: n-1, EXPs: n, CONSTs: n; one edge per node but the root; 3 header lines.
   long nodes = 3L * n - 1;
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 2 * nodes - 1 + 3 + 1);
 }

@@ -2,7 +2,11 @@
 // book's table with the node's slot names and the commute decision ("save e1 in t104"),
 // then the tree before and after in printtree.c format; notes for blocks, traces and
 // finishing up; the same text on every run; and no text at all when explain is off.
+// With drawTrees (--explain=canon-dot): the same entries, each tree a digraph indented
+// like the printed one, and the printed form again once it is turned off.
 #include "canon_testing.hh"
+
+#include "chap8/explain.hh"
 
 namespace tiger::canon_test {
 namespace {
@@ -12,9 +16,10 @@ namespace {
   return ::testing::AssertionFailure() << "missing \"" << part << "\" in:\n" << text;
 }
 
-// t100 := t101 + (t101 := 7; f(t101)), traced with the log on.
-std::string explainRun(canon::Options o) {
+// t100 := t101 + (t101 := 7; f(t101)), traced with the log on (its trees drawn).
+std::string explainRun(canon::Options o, bool drawn = false) {
   std::ostringstream log;
+  canon::explain::drawTrees(log, drawn);
   o.explain = &log;
   Fixture f(o);
   T_exp right = f.arena.Eseq(f.move(f.t(1), f.c(7)), f.call("f", {f.t(1)}));
@@ -51,6 +56,41 @@ TEST(Explain, StatementRulesAndChainsAreNamed) {
   EXPECT_TRUE(has(text, "canon: ESEQ(s1, ESEQ(s2, e)) => ESEQ(SEQ(s1, s2), e)\n"));
   EXPECT_TRUE(has(text, "canon: MOVE(MEM(e1), ESEQ(s, e2)) with commute(e1, s) true\n"
                         "       => SEQ(s, MOVE(MEM(e1), e2))\n"));
+}
+
+// The lines of `log` that are not part of a tree: the rules, notes and headings.
+std::string withoutTrees(const std::string& log) {
+  std::istringstream lines(log);
+  std::string kept;
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("canon: ", 0) == 0 || line.rfind("       => ", 0) == 0 ||
+        line == "  before:" || line == "  after:")
+      kept += line + "\n";
+  return kept;
+}
+
+TEST(Explain, DrawnTreesAreTheSameEntriesAsDigraphs) {
+  std::string printed = explainRun({}), drawn = explainRun({}, true);
+  EXPECT_EQ(withoutTrees(drawn), withoutTrees(printed));
+  std::size_t rewrites = 0;
+  for (auto at = printed.find("  before:\n"); at != std::string::npos;
+       at = printed.find("  before:\n", at + 1))
+    ++rewrites;
+  ASSERT_GT(rewrites, 0u);
+  EXPECT_TRUE(has(drawn, "  before:\n  digraph \"before\" {\n"));
+  EXPECT_TRUE(has(drawn, "  }\n  after:\n  digraph \"after\" {\n"));
+  EXPECT_TRUE(has(drawn, "    n0 [label=\"CALL\", fillcolor=\"#e2f3d4\"];\n"
+                         "    n1 [label=\"NAME f\"];\n    n0 -> n1;\n"));
+  EXPECT_TRUE(has(drawn, "    n0 [label=\"ESEQ\", fillcolor=\"#f9c0c0\"];\n"));
+  EXPECT_EQ(drawn.find("BINOP(PLUS"), std::string::npos) << drawn;
+  std::ostringstream log;
+  canon::explain::drawTrees(log, true);
+  canon::explain::drawTrees(log, false);
+  canon::Options o;
+  o.explain = &log;
+  Fixture f(o);
+  f.traced(f.move(f.t(0), f.plus(f.t(1), f.call("f", {f.t(1)}))));
+  EXPECT_TRUE(has(log.str(), "  before:\n  CALL(\n")) << "printed again once turned off";
 }
 
 TEST(Explain, IsDeterministicAndSilentWhenOff) {

@@ -7,6 +7,9 @@
 //   - a typed program's IR pane equals `tigerc --emit=ir` of the same file
 //   - the CFG SVG has one node per block (blocks-dot against --emit=blocks; cfg-dot
 //     against the nodes of tigerc's cfg-dot)
+//   - the pto-flow pane draws a program with loops, break and continue: per function an
+//     SVG with tigerc's pto-dot nodes, a cluster per loop and red jumps; after
+//     CtrlFlowTransform (pto-cft-dot) no red jump
 //   - running queens prints tigerc --run's output ("92 solutions"), status and --stats
 //   - a syntax error shows tigerc's message at the right line, marked in the editor
 //   - the canon pane lists every --explain=canon step; a runaway program stops
@@ -140,6 +143,27 @@ async function testCfg(page, url) {
   return drawn.reduce((a, b) => a + b, 0);
 }
 
+// Per drawn function: [nodes, loop clusters, red edges] of the pto-flow pane's SVGs.
+const flowShapes = (page) => page.$$eval('[data-pane=pto-flow] svg', (svgs) => svgs.map((s) => [
+  s.querySelectorAll('g.node').length, s.querySelectorAll('g.cluster').length,
+  s.querySelectorAll('g.edge path[stroke="red"]').length]));
+
+async function testPtoFlow(page, url) {
+  const t = testcases(cases).find((c) => c.name === 'continue_nested.tig');
+  for (const [emit, red] of [['pto-dot', true], ['pto-cft-dot', false]]) {
+    await showPanes(page, url, `#ex=valid/continue_nested&panes=pto-flow&flow=${emit}`);
+    const native = nativeTigerc(tigerc, [`--emit=${emit}`, t.name], t.dir).stdout
+      .split(/^digraph /m).slice(1).map((g) => [(g.match(/^\s+n\d+ \[/gm) || []).length,
+        (g.match(/subgraph cluster_/g) || []).length, (g.match(/ color="red"/g) || []).length]);
+    const drawn = await flowShapes(page);
+    check(drawn.length > 0 && JSON.stringify(drawn) === JSON.stringify(native),
+      `${emit} SVG: tigerc's nodes, loops and red jumps (${drawn} vs ${native})`);
+    check(drawn.every(([, loops]) => loops === 2) && drawn.some(([, , jumps]) => jumps > 0) === red,
+      `${emit}: two loops drawn, ${red ? 'break and continue as red jumps' : 'no red jump left'}`);
+    await page.screenshot({ path: join(artifacts, `flow-${emit}.png`) });
+  }
+}
+
 async function runIn(page) {
   await page.click('[data-pane=run] button.run');
   return ranIn(page);
@@ -219,7 +243,7 @@ async function testCanon(page, url) {
 
 async function screenshots(page, url) {
   for (const pane of ['tokens', 'ast', 'ir', 'linear', 'blocks', 'traces', 'cfg', 'canon',
-    'pto', 'pto-cft', 'pto-ssa', 'mlir', 'run']) {
+    'pto', 'pto-cft', 'pto-flow', 'pto-ssa', 'mlir', 'run']) {
     await showPanes(page, url, `#ex=demo/queens&panes=${pane}`);
     if (pane === 'run') await runIn(page);
     await page.screenshot({ path: join(artifacts, `${pane}.png`) });
@@ -240,6 +264,7 @@ async function main() {
     await testTypedIr(page, url);
     await testToggles(page, url);
     const nodes = await testCfg(page, url);
+    await testPtoFlow(page, url);
     await testRun(page, url);
     await testSyntaxError(page, url);
     await testCanon(page, url);

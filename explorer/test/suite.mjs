@@ -6,7 +6,7 @@ import { check, nativeTigerc, testcases } from './helpers.mjs';
 import { browserMaxDepth } from '../web/limits.js';
 
 const stages = ['tokens', 'ast', 'ir', 'ir-dot', 'linear', 'blocks', 'traces', 'cfg-dot',
-  'blocks-dot', 'pto', 'pto-cft', 'pto-ssa', 'mlir'];
+  'blocks-dot', 'pto', 'pto-dot', 'pto-cft', 'pto-cft-dot', 'pto-ssa', 'mlir'];
 const runs = [...stages.map((s) => [`--emit=${s}`]),
   ['--run', '--stats', `--max-depth=${browserMaxDepth}`]];
 

@@ -1,5 +1,6 @@
-// cfg.js - draws tigerc's cfg-dot / blocks-dot text (one digraph per function) as SVG in
-// the page with Graphviz compiled to WebAssembly (@viz-js/viz). Returns the elements.
+// cfg.js - draws tigerc's Graphviz text (cfg-dot, blocks-dot, pto-dot, pto-cft-dot: one
+// digraph per function) as SVG in the page with Graphviz compiled to WebAssembly
+// (@viz-js/viz). Returns the elements.
 let viz = null;
 
 // Starts loading Graphviz (about 1.4 MB of WebAssembly, a chunk of its own so the page

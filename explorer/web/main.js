@@ -12,7 +12,7 @@ import { tiger } from './tiger_mode.js';
 import { TigercClient } from './tigerc_client.js';
 import { readHash, writeHash } from './url_state.js';
 import { diagnosticsOf } from './errors.js';
-import { makePane, paneBox, paneNames } from './panes.js';
+import { drawingPanes, makePane, paneBox, paneNames } from './panes.js';
 import { makeRunPane } from './run_pane.js';
 import { preloadGraphviz } from './cfg.js';
 
@@ -146,6 +146,6 @@ buildToggles();
 const start = state.code ?? byName.get(state.ex)?.source ?? examples[0].source;
 editor = makeEditor(start);
 buildPanes();
-if (state.panes.includes('cfg')) preloadGraphviz();
+if (state.panes.some((name) => drawingPanes[name])) preloadGraphviz();
 if (runPane && state.ex) runPane.input.value = byName.get(state.ex)?.stdin ?? '';
 compile();

@@ -1,12 +1,19 @@
 // panes.js - the stage panes on the right. Each pane says which tigerc arguments it needs
 // (args) and how to show the result (show). Text stages print stdout as tigerc does; the
-// CFG pane draws cfg-dot or blocks-dot; the canon pane lists --explain=canon's steps.
+// CFG pane draws cfg-dot or blocks-dot, the pto-flow pane pto-dot or pto-cft-dot (the
+// structured IR before and after CtrlFlowTransform); the canon pane lists
+// --explain=canon's steps.
 import { drawGraphs } from './cfg.js';
 
 const textStages = ['tokens', 'ast', 'ir', 'linear', 'blocks', 'traces',
   'pto', 'pto-cft', 'pto-ssa', 'mlir'];
 export const paneNames = ['tokens', 'ast', 'ir', 'linear', 'blocks', 'traces', 'cfg', 'canon',
-  'pto', 'pto-cft', 'pto-ssa', 'mlir', 'run'];
+  'pto', 'pto-cft', 'pto-flow', 'pto-ssa', 'mlir', 'run'];
+// The panes drawn by Graphviz: the state key of each one's choice, and its choices.
+export const drawingPanes = {
+  cfg: { key: 'cfg', emits: ['cfg-dot', 'blocks-dot'] },
+  'pto-flow': { key: 'flow', emits: ['pto-dot', 'pto-cft-dot'] },
+};
 
 function element(tag, props = {}, children = []) {
   const e = Object.assign(document.createElement(tag), props);
@@ -40,13 +47,14 @@ function textPane(name) {
   };
 }
 
-function cfgPane(state, onChange) {
-  const pick = element('select', {}, ['cfg-dot', 'blocks-dot'].map((k) =>
-    element('option', { textContent: k, selected: k === state.cfg })));
-  pick.onchange = () => onChange({ cfg: pick.value });
+// A pane that draws one of its --emit choices (the state's `key`) as SVG.
+function drawingPane(state, onChange, { key, emits }) {
+  const pick = element('select', {}, emits.map((k) =>
+    element('option', { textContent: k, selected: k === state[key] })));
+  pick.onchange = () => onChange({ [key]: pick.value });
   return {
     controls: [pick],
-    args: () => [`--emit=${state.cfg}`],
+    args: () => [`--emit=${state[key]}`],
     async show(body, r) {
       if (r.status !== 0) return showFailure(body, r);
       const svgs = await drawGraphs(r.stdout);
@@ -79,7 +87,7 @@ function canonPane() {
 
 export function makePane(name, state, onChange) {
   if (textStages.includes(name)) return textPane(name);
-  if (name === 'cfg') return cfgPane(state, onChange);
+  if (drawingPanes[name]) return drawingPane(state, onChange, drawingPanes[name]);
   if (name === 'canon') return canonPane();
   throw new Error(`no pane ${name}`);
 }

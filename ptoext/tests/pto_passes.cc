@@ -147,7 +147,7 @@ TEST(PtoPasses, EmitPtoPrintsEachStage) {
   for (PtoStage stage : {PtoStage::Lowered, PtoStage::Cft, PtoStage::Ssa}) {
     std::ostringstream out;
     std::optional<std::string> err;
-    runOnBigStack([&] { err = emitPto(*c.prog, stage, out, true); });
+    runOnBigStack([&] { err = emitPto(*c.prog, stage, PtoForm::Printed, out, true); });
     EXPECT_FALSE(err) << *err;
     EXPECT_TRUE(has(out.str(), "def tigermain():\n"));
     EXPECT_EQ(has(out.str(), "continue"), stage == PtoStage::Lowered) << out.str();
