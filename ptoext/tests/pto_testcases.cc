@@ -21,7 +21,9 @@ TEST_P(PtoTestcase, EveryStageMatchesTheOracle) {
   ASSERT_TRUE(c.ok) << c.errors();
   RunOutput oracle = runTree(*c.prog, spec.stdinText);
   EXPECT_EQ(oracle.exitCode, spec.exit) << "chap7 interpreter: " << oracle.err;
-  if (spec.stdoutText) EXPECT_EQ(oracle.out, *spec.stdoutText) << "chap7 interpreter";
+  if (spec.stdoutText) {
+    EXPECT_EQ(oracle.out, *spec.stdoutText) << "chap7 interpreter";
+  }
   for (PtoStage stage : {PtoStage::Lowered, PtoStage::Cft, PtoStage::Ssa}) {
     SCOPED_TRACE("stage " + std::to_string(static_cast<int>(stage)));
     std::unique_ptr<sir::Module> m = build(*c.prog, stage);
