@@ -1,29 +1,22 @@
 // interp_runtime.cc - see interp_runtime.hh; the contract of each function is runtime.hh.
 #include "chap7/interp_runtime.hh"
 
+#include "chap7/runtime.hh"
+
 #include <iostream>
+#include <iterator>
 #include <string>
 
 namespace tiger::interp {
 
-const Runtime::Entry Runtime::kTable[] = {
-    {"print", 1, &Runtime::print},
-    {"printi", 1, &Runtime::printi},
-    {"flush", 0, &Runtime::flush},
-    {"getchar", 0, &Runtime::getchar},
-    {"ord", 1, &Runtime::ord},
-    {"chr", 1, &Runtime::chr},
-    {"size", 1, &Runtime::size},
-    {"substring", 3, &Runtime::substring},
-    {"concat", 2, &Runtime::concat},
-    {"not", 1, &Runtime::notFn},
-    {"exit", 1, &Runtime::exit},
-    {"initArray", 2, &Runtime::initArray},
-    {"allocRecord", 1, &Runtime::allocRecord},
-    {"stringEqual", 2, &Runtime::stringEqual},
-    {"stringCompare", 2, &Runtime::stringCompare},
-    {"checkIndex", 2, &Runtime::checkIndex},
-    {"checkNil", 1, &Runtime::checkNil},
+// Function k of runtime::kFunctions is kMembers[k].
+const Runtime::Member Runtime::kMembers[] = {
+    &Runtime::print,       &Runtime::printi,      &Runtime::flush,
+    &Runtime::getchar,     &Runtime::ord,         &Runtime::chr,
+    &Runtime::size,        &Runtime::substring,   &Runtime::concat,
+    &Runtime::notFn,       &Runtime::exit,        &Runtime::initArray,
+    &Runtime::allocRecord, &Runtime::stringEqual, &Runtime::stringCompare,
+    &Runtime::checkIndex,  &Runtime::checkNil,
 };
 
 Runtime::Runtime(Memory& mem, std::istream& in, std::ostream& out)
@@ -32,16 +25,18 @@ Runtime::Runtime(Memory& mem, std::istream& in, std::ostream& out)
 }
 
 std::optional<int> Runtime::find(std::string_view name) {
-  for (int i = 0; i < static_cast<int>(std::size(kTable)); ++i)
-    if (kTable[i].name == name) return i;
-  return std::nullopt;
+  return runtime::find(name);
+}
+int Runtime::arity(int fn) {
+  return runtime::kFunctions[fn].arity;
+}
+std::string_view Runtime::name(int fn) {
+  return runtime::kFunctions[fn].name;
 }
 
-int Runtime::arity(int fn) { return kTable[fn].arity; }
-std::string_view Runtime::name(int fn) { return kTable[fn].name; }
-
 std::int64_t Runtime::call(int fn, const std::int64_t* args) {
-  return (this->*kTable[fn].fn)(args);
+  static_assert(std::size(kMembers) == std::size(runtime::kFunctions));
+  return (this->*kMembers[fn])(args);
 }
 
 bool Runtime::flushOutput() { return static_cast<bool>(out_.flush()); }

@@ -44,7 +44,7 @@ private:
   void checkOutput();
   std::int64_t charString(int c) const { return chars_[static_cast<unsigned char>(c)]; }
 
-  // One member per runtime function, in the order of the table in interp_runtime.cc.
+  // One member per runtime function, in the order of runtime::kFunctions (kMembers).
   std::int64_t print(const std::int64_t* a);
   std::int64_t printi(const std::int64_t* a);
   std::int64_t flush(const std::int64_t* a);
@@ -63,12 +63,8 @@ private:
   std::int64_t checkIndex(const std::int64_t* a);
   std::int64_t checkNil(const std::int64_t* a);
 
-  struct Entry {
-    std::string_view name;
-    int arity;
-    std::int64_t (Runtime::*fn)(const std::int64_t*);
-  };
-  static const Entry kTable[];
+  using Member = std::int64_t (Runtime::*)(const std::int64_t*);
+  static const Member kMembers[];
 
   Memory& mem_;
   std::istream& in_;

@@ -1,14 +1,14 @@
 // runtime.cc - see runtime.hh.
 #include "chap7/runtime.hh"
 
+#include <iterator>
+
 namespace tiger::runtime {
 
-bool isRuntimeFunction(std::string_view label) {
-  for (std::string_view b : kBuiltins)
-    if (b == label) return true;
-  for (std::string_view h : kHelpers)
-    if (h == label) return true;
-  return false;
+std::optional<int> find(std::string_view label) {
+  for (int i = 0; i < static_cast<int>(std::size(kFunctions)); ++i)
+    if (kFunctions[i].name == label) return i;
+  return std::nullopt;
 }
 
 } // namespace tiger::runtime

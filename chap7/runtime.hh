@@ -1,4 +1,4 @@
-// runtime.hh - the runtime functions that IR trees call, by label name.
+// runtime.hh - the runtime functions that IR trees call, by label name, and their arity.
 //
 // Translate calls them as CALL(NAME name, args) with no static link; the interpreter
 // (interp.hh) implements them; ptoext's MLIR runtime mirrors their behaviour.
@@ -22,21 +22,36 @@
 // program with ExitCode::Runtime.
 #pragma once
 
+#include <optional>
 #include <string_view>
 
 namespace tiger::runtime {
 
-inline constexpr std::string_view kBuiltins[] = {
-    "print", "printi", "flush", "getchar", "ord", "chr", "size", "substring", "concat",
-    "not", "exit"};
-inline constexpr std::string_view kHelpers[] = {"initArray",     "allocRecord",
-                                                "stringEqual",   "stringCompare",
-                                                "checkIndex",    "checkNil"};
+// A runtime function: its label and how many arguments a CALL of it passes.
+struct Function {
+  std::string_view name;
+  int arity;
+};
+
+// The Tiger builtins, then the helpers Translate calls; the interpreter's table
+// (interp_runtime.cc) follows this order.
+inline constexpr Function kFunctions[] = {
+    {"print", 1},       {"printi", 1},      {"flush", 0},         {"getchar", 0},
+    {"ord", 1},         {"chr", 1},         {"size", 1},          {"substring", 3},
+    {"concat", 2},      {"not", 1},         {"exit", 1},          {"initArray", 2},
+    {"allocRecord", 1}, {"stringEqual", 2}, {"stringCompare", 2}, {"checkIndex", 2},
+    {"checkNil", 1}};
 
 // The label of the main program's PROC fragment.
 inline constexpr std::string_view kMainLabel = "tigermain";
 
+// The index in kFunctions of the function labelled `label`, or nullopt when it is not a
+// runtime function (a Tiger function's label never is).
+std::optional<int> find(std::string_view label);
+
 // Is `label` one of the functions above (not a Tiger function)?
-bool isRuntimeFunction(std::string_view label);
+inline bool isRuntimeFunction(std::string_view label) {
+  return find(label).has_value();
+}
 
 } // namespace tiger::runtime

@@ -9,7 +9,7 @@
 // all and reports every problem it finds, not only the first.
 #include "chap7/tree_read.hh"
 
-#include "chap7/interp_runtime.hh"
+#include "chap7/runtime.hh"
 
 #include <algorithm>
 #include <charconv>
@@ -629,13 +629,13 @@ void Reader::resolve() {
     arity[p.frame->name()] = p.frame->formals().size();
   for (const LabelUse& c : calls_) {
     auto it = arity.find(c.label);
-    std::optional<int> rt = interp::Runtime::find(c.label.str());
+    std::optional<int> rt = runtime::find(c.label.str());
     if (it == arity.end() && !rt) {
       diag_.error(c.loc, "call of " + c.label.str() +
                              ": no PROC and no runtime function has that name");
       continue;
     }
-    std::size_t want = it != arity.end() ? it->second : interp::Runtime::arity(*rt);
+    std::size_t want = it != arity.end() ? it->second : runtime::kFunctions[*rt].arity;
     if (c.args != want)
       diag_.error(c.loc, "call of " + c.label.str() + " with " + std::to_string(c.args) +
                              " arguments; it takes " + std::to_string(want));
