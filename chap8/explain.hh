@@ -15,8 +15,8 @@
 //     <tree>
 #pragma once
 
-#include "chap7/temp.hh"
-#include "chap7/tree.hh"
+#include "chap7/ir/temp.hh"
+#include "chap7/ir/tree.hh"
 
 #include <iosfwd>
 #include <string>

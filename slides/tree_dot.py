@@ -1,7 +1,7 @@
 """tree_dot.py - draws one IR tree printed in printtree format as a Graphviz digraph.
 
-Input: the text tigerc prints for a tree (chap7/tree_print.cc: a node per line, children
-indented one more space, `KIND(child, child)` or a leaf `TEMP t100`, `CONST 3`,
+Input: the text tigerc prints for a tree (chap7/ir/tree_print.cc: a node per line,
+children indented one more space, `KIND(child, child)` or a leaf `TEMP t100`, `CONST 3`,
 `NAME L2`, `LABEL L0`; operators and labels as bare words: `BINOP(PLUS, ...)`,
 `CJUMP(LT, a, b, L1,L2)`). Output: a top-down digraph, one box per node, the node's
 bare words in its label, children left to right in their order. Used for the pictures
