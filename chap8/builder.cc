@@ -5,7 +5,7 @@
 // from the TempFactory in emission order, so the printed trees are deterministic.
 #include "chap8/builder.hh"
 
-#include "chap7/frame.hh"
+#include "chap7/ir/frame.hh"
 
 #include <stdexcept>
 #include <utility>

@@ -26,9 +26,9 @@
 // std::logic_error with a message.
 #pragma once
 
-#include "chap7/fragments.hh"
-#include "chap7/temp.hh"
-#include "chap7/tree.hh"
+#include "chap7/ir/fragments.hh"
+#include "chap7/ir/temp.hh"
+#include "chap7/ir/tree.hh"
 
 #include <cstdint>
 #include <functional>

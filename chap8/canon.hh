@@ -10,9 +10,9 @@
 // 10^6 statements does not overflow the stack.
 #pragma once
 
-#include "chap7/fragments.hh"
-#include "chap7/temp.hh"
-#include "chap7/tree.hh"
+#include "chap7/ir/fragments.hh"
+#include "chap7/ir/temp.hh"
+#include "chap7/ir/tree.hh"
 
 #include <iosfwd>
 #include <optional>

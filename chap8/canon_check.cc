@@ -18,7 +18,7 @@
 
 #include "chap8/basic_blocks.hh"
 
-#include "chap7/tree_print.hh"
+#include "chap7/ir/tree_print.hh"
 
 #include <sstream>
 #include <unordered_map>

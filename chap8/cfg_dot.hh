@@ -6,7 +6,7 @@
 // graph of the stream). Deterministic: nodes and edges follow block order.
 #pragma once
 
-#include "chap7/fragments.hh"
+#include "chap7/ir/fragments.hh"
 #include "chap8/canon.hh"
 
 #include <iosfwd>

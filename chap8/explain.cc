@@ -8,8 +8,8 @@
 //          => ESEQ(MOVE(TEMP t103, e1), ESEQ(s, BINOP(op, TEMP t103, e2)))
 #include "chap8/explain.hh"
 
-#include "chap7/tree_dot.hh"
-#include "chap7/tree_print.hh"
+#include "chap7/ir/tree_dot.hh"
+#include "chap7/ir/tree_print.hh"
 
 #include <cctype>
 #include <ostream>

@@ -19,8 +19,8 @@
 // two spaces as the printed trees are. The entries are the same, in the same order.
 #pragma once
 
-#include "chap7/temp.hh"
-#include "chap7/tree.hh"
+#include "chap7/ir/temp.hh"
+#include "chap7/ir/tree.hh"
 
 #include <iosfwd>
 #include <string>

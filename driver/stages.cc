@@ -1,9 +1,9 @@
 // stages.cc - see stages.hh.
 #include "driver/stages.hh"
 
-#include "chap7/interp.hh"
-#include "chap7/tree_dot.hh"
-#include "chap7/tree_print.hh"
+#include "chap7/interp/interp.hh"
+#include "chap7/ir/tree_dot.hh"
+#include "chap7/ir/tree_print.hh"
 #include "chap8/explain.hh"
 #include "ptoext/mlir_emit.hh"
 #include "ptoext/mlir_run.hh"

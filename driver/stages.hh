@@ -2,8 +2,8 @@
 // drawing trees, and the ptoext branch. The order of stages is in pipeline.cc.
 #pragma once
 
-#include "chap7/ast.hh"
-#include "chap7/fragments.hh"
+#include "chap7/front/ast.hh"
+#include "chap7/ir/fragments.hh"
 #include "chap8/canon.hh"
 #include "driver/options.hh"
 #include "driver/pass_clock.hh"

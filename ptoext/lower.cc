@@ -20,7 +20,7 @@
 // A discarded value that may fail (it contains a division) is still computed.
 #include "ptoext/lower.hh"
 
-#include "chap7/types.hh"
+#include "chap7/front/types.hh"
 
 #include <algorithm>
 #include <map>

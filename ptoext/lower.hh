@@ -7,7 +7,7 @@
 // statements in evaluation order; temporaries are `_t0`, `_t1`, ... per function.
 #pragma once
 
-#include "chap7/ast.hh"
+#include "chap7/front/ast.hh"
 #include "ptoext/sir.hh"
 
 #include <memory>

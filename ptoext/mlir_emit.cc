@@ -38,7 +38,7 @@ namespace {
 
 using namespace sir;
 
-// The runtime functions of chap7/runtime.hh with their arity and whether they return a
+// The runtime functions of chap7/ir/runtime.hh with their arity and whether they return a
 // value; libtigerrt.so defines each as tig_<name> (runtime/tigerrt.h).
 struct RuntimeFn {
   std::string_view name;

@@ -14,7 +14,7 @@
 // The text is a function of the IR alone: the same module prints the same bytes.
 #pragma once
 
-#include "chap7/ast.hh"
+#include "chap7/front/ast.hh"
 #include "ptoext/ptoext.hh"
 #include "ptoext/sir.hh"
 

@@ -11,7 +11,7 @@
 // runs and verifies the properties it produces after it (pass_manager.hh).
 #pragma once
 
-#include "chap7/ast.hh"
+#include "chap7/front/ast.hh"
 #include "ptoext/sir.hh"
 
 #include <functional>

@@ -157,7 +157,7 @@ struct Unary : Expr {
 };
 
 // name(args). User: a Function of the Module (args include the static link first).
-// Runtime: a function of chap7/runtime.hh (print, initArray, checkNil, ...).
+// Runtime: a function of chap7/ir/runtime.hh (print, initArray, checkNil, ...).
 // `type` is INT64; a callee without a result is only called from an Eval.
 struct Call : Expr {
   Callee callee;

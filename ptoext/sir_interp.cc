@@ -13,9 +13,9 @@
 // Each Tiger call is one C++ recursion: callers run this on a big stack (big_stack.hh).
 #include "ptoext/sir_interp.hh"
 
-#include "chap7/interp_memory.hh"
-#include "chap7/interp_runtime.hh"
-#include "chap7/runtime.hh"
+#include "chap7/interp/interp_memory.hh"
+#include "chap7/interp/interp_runtime.hh"
+#include "chap7/ir/runtime.hh"
 
 #include <iostream>
 #include <map>

@@ -2,14 +2,14 @@
 // as lowered (Break/Continue), after CtrlFlowTransform, and in SSA form (yields,
 // iter_args, return_vars, phis).
 //
-// It shares the tree-IR interpreter's memory and runtime (chap7/interp_memory.hh,
+// It shares the tree-IR interpreter's memory and runtime (chap7/interp/interp_memory.hh,
 // interp_runtime.hh), so output, exit codes and error messages agree with chap7's
 // interpreter: runtime errors print "runtime error: <message>" on opts.err and give
 // exit status 70; a broken IR (an undefined variable read, a yield count mismatch, an
 // unknown callee) is an "internal error:" with status 77.
 #pragma once
 
-#include "chap7/interp.hh"
+#include "chap7/interp/interp.hh"
 #include "ptoext/sir.hh"
 
 namespace tiger::sir {

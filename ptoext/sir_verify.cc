@@ -1,7 +1,7 @@
 // sir_verify.cc - the checkers of the structured IR; see sir_verify.hh.
 #include "ptoext/sir_verify.hh"
 
-#include "chap7/runtime.hh"
+#include "chap7/ir/runtime.hh"
 
 namespace tiger::sir {
 namespace {

@@ -4,7 +4,7 @@
 // Expects the same output and exit status at every stage.
 #include "canon_builder_samples.hh"
 
-#include "chap7/interp.hh"
+#include "chap7/interp/interp.hh"
 #include "chap8/canon.hh"
 
 #include <gtest/gtest.h>

@@ -2,7 +2,7 @@
 // Translate's lowering for each construct. Expects each construct's statements, one
 // per line as cfg_dot's stmLine prints them, with temps from t100 and labels from L0;
 // and std::logic_error for Break/Continue outside a loop.
-#include "chap7/tree_print.hh"
+#include "chap7/ir/tree_print.hh"
 #include "chap8/builder.hh"
 #include "chap8/cfg_dot.hh"
 

@@ -6,7 +6,7 @@
 // stream exits 0 without warnings and renders one SVG per digraph.
 #include "canon_cfgdot_support.hh"
 
-#include "chap7/tests/ir_testing.hh"
+#include "chap7/translate/tests/translate_testing.hh"
 #include "chap8/cfg_dot.hh"
 
 #include <gtest/gtest.h>

@@ -6,7 +6,7 @@
 #include "canon_builder_samples.hh"
 #include "canon_cfgdot_support.hh"
 
-#include "chap7/tree_print.hh"
+#include "chap7/ir/tree_print.hh"
 #include "chap8/canon.hh"
 #include "chap8/cfg_dot.hh"
 

@@ -8,11 +8,11 @@
 // of the labs may fail it).
 #include "canon_testing.hh"
 
-#include "chap7/escape.hh"
-#include "chap7/parse.hh"
-#include "chap7/semant.hh"
-#include "chap7/translate.hh"
-#include "chap7/types.hh"
+#include "chap7/front/escape.hh"
+#include "chap7/front/parse.hh"
+#include "chap7/front/semant.hh"
+#include "chap7/front/types.hh"
+#include "chap7/translate/translate.hh"
 
 #include <algorithm>
 #include <filesystem>

@@ -4,9 +4,9 @@
 // with every checker after each step; the interpreter run on a big stack.
 #pragma once
 
-#include "chap7/big_stack.hh"
-#include "chap7/interp.hh"
-#include "chap7/tree_print.hh"
+#include "chap7/base/big_stack.hh"
+#include "chap7/interp/interp.hh"
+#include "chap7/ir/tree_print.hh"
 #include "chap8/canon.hh"
 #include "chap8/cfg_dot.hh"
 

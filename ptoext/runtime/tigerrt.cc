@@ -3,8 +3,8 @@
 // Input: calls from JIT-compiled MLIR (ptoext/mlir_emit.cc) through the C ABI of
 // tigerrt.h. Output: the program's stdout, its stdin read by getchar, and on a runtime
 // error "runtime error: <message>" on stderr with exit status 70. Each function mirrors
-// its namesake in the tree interpreter (chap7/interp.cc, chap7/runtime.hh) so that both
-// give the same output and exit status.
+// its namesake in the tree interpreter (chap7/interp/interp.cc, chap7/ir/runtime.hh) so
+// that both give the same output and exit status.
 //
 // Memory is never freed (the book's runtime does the same); an allocation that fails is
 // a runtime error, never a crash.
@@ -20,7 +20,7 @@
 
 namespace {
 
-constexpr int kRuntimeExit = 70; // ExitCode::Runtime of chap7/diag.hh
+constexpr int kRuntimeExit = 70; // ExitCode::Runtime of chap7/base/diag.hh
 
 // A string is one block: its length word, then its bytes.
 struct TigString {
@@ -82,8 +82,8 @@ void* allocate(int64_t bytes) {
   return p;
 }
 
-// Arrays and records share the interpreter's heap limit (chap7/interp_memory.hh), so a
-// program that runs out of memory there also does here, with the same message.
+// Arrays and records share the interpreter's heap limit (chap7/interp/interp_memory.hh),
+// so a program that runs out of memory there also does here, with the same message.
 constexpr int64_t kMaxHeapWords = int64_t{1} << 27;
 int64_t heapWords = 0;
 
@@ -125,7 +125,7 @@ TigString* shortString(int c) {
 constexpr int kOutputExit = 73; // ExitCode::Output
 
 // Output that cannot be written (disk full, closed stdout) ends the run, as in the
-// interpreter (chap7/interp_runtime.cc).
+// interpreter (chap7/interp/interp_runtime.cc).
 [[noreturn]] void outputFailed() {
   std::fputs("error: cannot write the output\n", stderr);
   std::_Exit(kOutputExit);

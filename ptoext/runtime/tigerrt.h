@@ -2,7 +2,7 @@
  *
  * The MLIR (ptoext/mlir_emit.cc) declares these with func.func private and calls them
  * with func.call; mlir-cpu-runner-19 loads the library with --shared-libs. They mirror
- * the runtime functions of chap7/runtime.hh (the tree interpreter's), with a `tig_`
+ * the runtime functions of chap7/ir/runtime.hh (the tree interpreter's), with a `tig_`
  * prefix so they never clash with libc inside the JIT.
  *
  * Data model (architecture.md): every Tiger value is a 64-bit word (int64_t); pointers
@@ -35,7 +35,7 @@ int64_t tig_concat(int64_t a, int64_t b);
 int64_t tig_not(int64_t i);
 void tig_exit(int64_t code);
 
-/* Helpers of the translation (chap7/runtime.hh). */
+/* Helpers of the translation (chap7/ir/runtime.hh). */
 int64_t tig_initArray(int64_t n, int64_t init);
 int64_t tig_allocRecord(int64_t bytes);
 int64_t tig_stringEqual(int64_t a, int64_t b);

@@ -4,10 +4,10 @@
 // expectations of testcases/ptoext/*.tig (directives as in testcases/README.md).
 #pragma once
 
-#include "chap7/big_stack.hh"
-#include "chap7/interp.hh"
-#include "chap7/tests/front_semant_util.hh"
-#include "chap7/translate.hh"
+#include "chap7/base/big_stack.hh"
+#include "chap7/front/tests/front_semant_util.hh"
+#include "chap7/interp/interp.hh"
+#include "chap7/translate/translate.hh"
 #include "ptoext/ptoext.hh"
 #include "ptoext/sir_interp.hh"
 #include "ptoext/sir_print.hh"

@@ -1,0 +1,101 @@
+// parse.cc - the front door of the front end: runs the Flex scanner and the Bison
+// parser over one source file (parse.hh), and dumps tokens for --emit=tokens.
+//
+// Input: a SourceFile. Output: the AST (null when any lexical or syntax error was
+// reported) and which kind of error came first.
+#include "chap7/front/parse.hh"
+
+#include "chap7/front/ast_print.hh"
+
+#include "parser.hh"
+
+#include <climits>
+#include <new>
+#include <ostream>
+
+namespace tiger {
+namespace front {
+
+void ParseContext::lexError(Loc loc, const std::string& message) {
+  ++lexErrors;
+  if (failure == ParseFailure::None) failure = ParseFailure::Lexical;
+  diag.error(loc, message);
+}
+
+void ParseContext::syntaxError(Loc loc, const std::string& message) {
+  ++syntaxErrors;
+  if (failure == ParseFailure::None) failure = ParseFailure::Syntax;
+  diag.error(loc, message);
+}
+
+namespace {
+
+// Owns the Flex scanner of one ParseContext for one scope.
+class ScanScope {
+public:
+  explicit ScanScope(ParseContext& ctx) : ctx_(ctx) { scanBegin(ctx_); }
+  ~ScanScope() { scanEnd(ctx_); }
+  ScanScope(const ScanScope&) = delete;
+  ScanScope& operator=(const ScanScope&) = delete;
+
+private:
+  ParseContext& ctx_;
+};
+
+} // namespace
+} // namespace front
+
+namespace {
+
+// Flex indexes its buffer with int: refuse larger files up front.
+bool fitsScanner(const SourceFile& src, Diagnostics& diag) {
+  if (src.text().size() < static_cast<std::size_t>(INT_MAX) - 2) return true;
+  diag.error(Loc{}, "source file too large (2 GB or more)");
+  return false;
+}
+
+} // namespace
+
+ParseResult parse(const SourceFile& src, Diagnostics& diag) {
+  ParseResult result;
+  if (!fitsScanner(src, diag)) {
+    result.failure = ParseFailure::Lexical;
+    return result;
+  }
+  front::ParseContext ctx(src, diag);
+  try {
+    front::ScanScope scan(ctx);
+    front::Parser parser(ctx);
+    if (parser.parse() != 0 && ctx.failure == ParseFailure::None)
+      ctx.syntaxError(ctx.lex.tok, "syntax error");
+  } catch (const front::NestingTooDeep& e) {
+    ctx.syntaxError(e.loc, "nesting too deep (more than " + std::to_string(ast::maxNesting()) +
+                               " levels)");
+  } catch (const std::bad_alloc&) {
+    ctx.syntaxError(ctx.lex.tok, "out of memory while parsing");
+  }
+  result.failure = ctx.failure;
+  if (ctx.failure == ParseFailure::None) result.program = std::move(ctx.program);
+  return result;
+}
+
+bool dumpTokens(const SourceFile& src, Diagnostics& diag, std::ostream& out) {
+  if (!fitsScanner(src, diag)) return false;
+  front::ParseContext ctx(src, diag);
+  front::ScanScope scan(ctx);
+  using Kind = front::Parser::symbol_kind;
+  for (;;) {
+    front::Parser::symbol_type tok = front::yylex(ctx);
+    Kind::symbol_kind_type kind = tok.kind();
+    if (kind == Kind::S_YYEOF) break;
+    out << tok.location.begin.line << ':' << tok.location.begin.col << ' '
+        << front::tokenName(kind);
+    if (kind == Kind::S_ID) out << ' ' << tok.value.as<std::string>();
+    if (kind == Kind::S_INT) out << ' ' << tok.value.as<std::int64_t>();
+    if (kind == Kind::S_STRING) out << ' ' << ast::quoted(tok.value.as<std::string>());
+    out << '\n';
+  }
+  return ctx.lexErrors == 0;
+}
+
+} // namespace tiger

@@ -1,0 +1,208 @@
+// interp_memory.cc - see interp_memory.hh.
+#include "chap7/interp/interp_memory.hh"
+
+#include <algorithm>
+#include <cstdio>
+#include <new>
+#include <ostream>
+
+namespace tiger::interp {
+namespace {
+
+constexpr std::uint64_t kFirstHeapBlock = 2;
+constexpr std::uint64_t kMaxOffset = std::uint64_t{1} << 32;
+
+// A frame address: 1 << 63 | depth << 43 | generation << 31 | byte offset (see the .hh).
+constexpr int kDepthShift = Memory::kDepthShift;
+constexpr int kGenerationShift = Memory::kGenerationShift;
+constexpr std::uint64_t kGenerationMask = (std::uint64_t{1} << 12) - 1;
+constexpr std::uint64_t kDepthMask = Memory::kMaxFrameDepth - 1;
+constexpr std::uint64_t kFrameBase = std::uint64_t{1} << 30; // the offset of word 0
+
+std::int64_t makeAddress(std::uint64_t block, std::uint64_t wordIndex) {
+  return static_cast<std::int64_t>(block << 32 | wordIndex * 8);
+}
+
+// The address of word 0 of the frame at (depth, generation).
+std::uint64_t frameBase(std::uint64_t depth, std::uint64_t generation) {
+  return std::uint64_t{1} << 63 | depth << kDepthShift |
+         (generation & kGenerationMask) << kGenerationShift | kFrameBase;
+}
+
+std::string hex(std::int64_t addr) {
+  char text[32];
+  std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(addr));
+  return text;
+}
+
+// "fp+8", "fp-16", "fp+0".
+std::string fpPlus(std::int64_t bytes) {
+  return "fp" + std::string(bytes < 0 ? "" : "+") + std::to_string(bytes);
+}
+
+} // namespace
+
+void runtimeError(std::string message) {
+  throw Stop{ExitCode::Runtime, static_cast<int>(ExitCode::Runtime), std::move(message)};
+}
+
+void internalError(std::string message) {
+  throw Stop{ExitCode::Internal, static_cast<int>(ExitCode::Internal), std::move(message)};
+}
+
+namespace {
+Stop outputStop() {
+  return Stop{ExitCode::Output, static_cast<int>(ExitCode::Output), "cannot write the output"};
+}
+} // namespace
+
+void outputError() { throw outputStop(); }
+
+void runToStop(RunResult& result, std::ostream& err, const std::function<void()>& body,
+               const std::function<bool()>& flushOutput) {
+  Stop stop{ExitCode::Ok, 0, ""};
+  try {
+    body();
+  } catch (Stop& s) {
+    stop = std::move(s);
+  } catch (const std::bad_alloc&) {
+    stop = Stop{ExitCode::Runtime, static_cast<int>(ExitCode::Runtime), "out of memory"};
+  }
+  if (!flushOutput() && stop.status == ExitCode::Ok) stop = outputStop();
+  result.status = stop.status;
+  result.exitCode = stop.exitCode;
+  result.error = stop.message;
+  if (stop.status == ExitCode::Ok) return;
+  err << (stop.status == ExitCode::Internal ? "internal error: "
+          : stop.status == ExitCode::Output ? "error: "
+                                            : "runtime error: ")
+      << stop.message << '\n';
+}
+
+// block << 32 | offset: a heap block's own words.
+const std::int64_t* Memory::heapSlot(std::uint64_t a) const {
+  std::uint64_t block = a >> 32, word = (a & (kMaxOffset - 1)) / 8;
+  if (block < kFirstHeapBlock || block - kFirstHeapBlock >= blocks_.size()) return nullptr;
+  const Block& b = blocks_[block - kFirstHeapBlock];
+  return word < b.words ? &heap_[b.start + word] : nullptr;
+}
+
+void Memory::badAccess(std::int64_t addr, bool write) const {
+  if (addr < 0 && addr % 8 == 0) {
+    std::string frame = describeFrameAccess(static_cast<std::uint64_t>(addr), write);
+    if (!frame.empty()) runtimeError(frame);
+  }
+  runtimeError("invalid memory access at " + hex(addr) + (addr == 0 ? " (nil)" : ""));
+}
+
+// What a frame address that is no live frame's word points to: outside a live frame,
+// or into a dead one. Empty when it names no frame that ever was.
+std::string Memory::describeFrameAccess(std::uint64_t a, bool write) const {
+  std::uint64_t depth = a >> kDepthShift & kDepthMask;
+  std::uint64_t generation = a >> kGenerationShift & kGenerationMask;
+  bool live = false;
+  const Frame* f = findFrame(depth, generation, live);
+  std::string dead = std::string(write ? "write to" : "read of") + " a dead frame at " +
+                     hex(static_cast<std::int64_t>(a)) + ": ";
+  if (f && live)
+    return "invalid memory access at " + hex(static_cast<std::int64_t>(a)) + ": " +
+           describe(*f, depth, a);
+  if (f) return dead + describe(*f, depth, a) + ", which has returned";
+  const Frame* last = depth < frames_.size() ? &frames_[depth] : nullptr;
+  if (!last || (last->generation <= kGenerationMask && generation > last->generation))
+    return ""; // no call ever had this address
+  return dead + "a frame at call depth " + std::to_string(depth) + " that has returned";
+}
+
+// "fp-8 of the frame of f_1 (call depth 2), outside its words [fp+0, fp+16)": where a
+// lies in frame f, for a runtime error.
+std::string Memory::describe(const Frame& f, std::uint64_t depth, std::uint64_t a) const {
+  auto fpBytes = static_cast<std::int64_t>(f.fpWord) * 8;
+  auto fromFp = static_cast<std::int64_t>(a - f.base) - fpBytes;
+  std::string where = fpPlus(fromFp) + " of the frame of " + *f.function +
+                      " (call depth " + std::to_string(depth) + ")";
+  if (a - f.base < std::uint64_t{f.words} * 8) return where;
+  return where + ", outside its words [" + fpPlus(-fpBytes) + ", " +
+         fpPlus(std::int64_t{f.words} * 8 - fpBytes) + ")";
+}
+
+// The frame at (depth, generation mod 2^12): live, the last to return at that depth, or
+// one of the last kReturned to return; null when unknown.
+const Memory::Frame* Memory::findFrame(std::uint64_t depth, std::uint64_t generation,
+                                       bool& live) const {
+  std::uint64_t key = frameBase(depth, generation) >> kGenerationShift;
+  auto same = [&](const Frame& f) { return f.function && f.base >> kGenerationShift == key; };
+  if (depth < frames_.size() && same(frames_[depth])) {
+    live = depth < depth_;
+    return &frames_[depth];
+  }
+  for (std::size_t i = 0; i < std::min(returns_, kReturned); ++i) {
+    const Frame& f = returned_[(returns_ - 1 - i) % kReturned];
+    if (same(f)) return &f;
+  }
+  return nullptr;
+}
+
+std::int64_t Memory::allocHeap(std::int64_t words, std::int64_t fill) {
+  if (words < 0 || static_cast<std::size_t>(words) > kMaxHeapWords - heap_.size())
+    runtimeError("out of memory: the heap is limited to " + std::to_string(kMaxHeapWords) +
+                 " words");
+  if (blocks_.size() >= (std::uint64_t{1} << 30)) runtimeError("out of memory: too many blocks");
+  blocks_.push_back(Block{heap_.size(), static_cast<std::size_t>(words)});
+  heap_.resize(heap_.size() + static_cast<std::size_t>(words), fill);
+  return makeAddress(kFirstHeapBlock + blocks_.size() - 1, 0);
+}
+
+// The hot path of every call: makeRoom handles growth and limits out of line.
+std::int64_t Memory::pushFrame(std::int64_t words, std::int64_t fpWord,
+                               const std::string* function) {
+  std::size_t top = sp_ + static_cast<std::size_t>(words);
+  bool grow = top > stack_.size() || depth_ == frames_.size() || words > kMaxFrameBytes / 8;
+  if (grow) [[unlikely]] makeRoom(static_cast<std::size_t>(words), function);
+  std::fill(stack_.begin() + static_cast<std::ptrdiff_t>(sp_),
+            stack_.begin() + static_cast<std::ptrdiff_t>(top), 0);
+  Frame& f = frames_[depth_];
+  ++f.generation;
+  f.base = frameBase(depth_, f.generation);
+  f.function = function;
+  f.fpWord = static_cast<std::uint32_t>(fpWord);
+  f.start = static_cast<std::uint32_t>(sp_);
+  f.words = static_cast<std::uint32_t>(words);
+  sp_ = top;
+  ++depth_;
+  return static_cast<std::int64_t>(f.base + f.fpWord * std::uint64_t{8});
+}
+
+// Grows the stack and the frame table for a frame of `words` words (the first frame at
+// a depth then gets generation 0), or stops: frames are limited in size and depth.
+void Memory::makeRoom(std::size_t words, const std::string* function) {
+  if (words * 8 > static_cast<std::size_t>(kMaxFrameBytes))
+    runtimeError("the frame of " + *function + " spans " + std::to_string(words * 8) +
+                 " bytes; frames are limited to 1 GiB");
+  if (depth_ >= static_cast<std::size_t>(kMaxFrameDepth))
+    internalError("more than 2^20 calls nested");
+  std::size_t top = sp_ + words;
+  if (top >= kMaxOffset / 8) runtimeError("stack overflow: frames exceed 4 GiB");
+  if (top > stack_.size()) // std::uint64_t: size_t is 32 bits in WebAssembly
+    stack_.resize(static_cast<std::size_t>(
+        std::min<std::uint64_t>(top + top / 2 + 64, kMaxOffset / 8)));
+  if (depth_ == frames_.size()) frames_.push_back(Frame{0, nullptr, ~std::uint32_t{0}, 0, 0, 0});
+}
+
+std::int64_t Memory::newString(std::string text) {
+  stringBytes_ += text.size();
+  if (stringBytes_ > kMaxStringBytes)
+    runtimeError("out of memory: strings are limited to " + std::to_string(kMaxStringBytes) +
+                 " bytes in all");
+  strings_.push_back(std::move(text));
+  return kStringTag | static_cast<std::int64_t>(strings_.size() - 1);
+}
+
+const std::string& Memory::str(std::int64_t v) const {
+  auto index = static_cast<std::uint64_t>(v ^ kStringTag);
+  if ((v & kStringTag) == 0 || index >= strings_.size())
+    runtimeError("a string was expected, got the word " + std::to_string(v));
+  return strings_[index];
+}
+
+} // namespace tiger::interp

@@ -1,0 +1,150 @@
+// interp_memory.hh - the memory of the tree-IR interpreter: a stack of frames, a heap
+// of records and arrays, and a table of strings; plus the error the interpreter throws.
+//
+// Data model (README.md, "The data model"): every value is a 64-bit word; memory is
+// addressed in bytes and read and written a word (8 bytes) at a time, at multiples of 8.
+//
+//   heap address  = block << 32 | byte offset
+//     block 0       nothing: nil (0) and every small number are invalid addresses
+//     block 2, 3..  one heap block per record or array (never freed, never reused)
+//   frame address = 1 << 63 | depth << 43 | generation << 31 | byte offset
+//     every call gets an address range of its own: `depth` is the call depth (main is
+//     0), `generation` counts the calls made at that depth (mod 2^12), and its frame's
+//     words sit at byte offsets [2^30, 2^30 + 8 * words), fp among them. So a frame
+//     never shares an address with a live frame, even when it has no word at all (main
+//     with no escaping local, or a dump's "frame: 0 bytes"), and a static link one hop
+//     short lands outside every frame instead of in the caller's frame by luck.
+//   string value  = kStringTag | index into the string table (not an address: MEM of a
+//                   string is an invalid access; strings are read by the runtime only)
+//
+// Every load and store is checked: an unaligned address, an address outside every
+// block and live frame is "invalid memory access" (saying which frame it is near), and
+// an address in a frame that has returned is "read of a dead frame" ("write to ..."),
+// naming its function, so a wrong tree is reported instead of corrupting the
+// interpreter. A dead frame is recognised until 4096 more calls were made at its depth.
+#pragma once
+
+#include "chap7/base/diag.hh"
+#include "chap7/interp/interp.hh"
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace tiger::interp {
+
+// Why a run stopped early: thrown by any part of the interpreter, caught by interpret().
+struct Stop {
+  ExitCode status;     // Ok (the program called exit), Runtime, Limit or Internal
+  int exitCode;        // the process exit status
+  std::string message; // empty for exit(n)
+};
+
+[[noreturn]] void runtimeError(std::string message); // status Runtime, exit 70
+[[noreturn]] void internalError(std::string message); // status Internal, exit 77
+[[noreturn]] void outputError();                      // status Output, exit 73
+
+// Runs `body` (which fills result.stats), turning a Stop or running out of memory into
+// result's status, exit code and message. Then calls `flushOutput` (false: the output
+// could not be written, status Output even after exit(n)) and, on an error,
+// prints "runtime error: <message>" ("internal error: ..." for Internal, "error: ..."
+// for Output) on `err`.
+void runToStop(RunResult& result, std::ostream& err, const std::function<void()>& body,
+               const std::function<bool()>& flushOutput);
+
+class Memory {
+public:
+  static constexpr std::int64_t kStringTag = std::int64_t{1} << 62;
+  static constexpr std::size_t kMaxHeapWords = std::size_t{1} << 27;   // 1 GiB
+  static constexpr std::size_t kMaxStringBytes = std::size_t{1} << 30; // strings are never freed
+  static constexpr int kMaxFrameDepth = 1 << 20;                        // calls nested
+  static constexpr std::int64_t kMaxFrameBytes = std::int64_t{1} << 30; // as a dump's frames
+  static constexpr int kDepthShift = 43;      // of a frame address: depth << 43
+  static constexpr int kGenerationShift = 31; // generation << 31
+
+  std::int64_t load(std::int64_t addr) const {
+    const std::int64_t* p = slot(addr);
+    if (!p) [[unlikely]] badAccess(addr, false);
+    return *p;
+  }
+  void store(std::int64_t addr, std::int64_t value) {
+    std::int64_t* p = const_cast<std::int64_t*>(slot(addr));
+    if (!p) [[unlikely]] badAccess(addr, true);
+    *p = value;
+  }
+
+  // A new heap block of `words` words, all `fill`; returns its address.
+  std::int64_t allocHeap(std::int64_t words, std::int64_t fill);
+
+  // Pushes a zeroed frame of `words` words for a call of `function` (a name that must
+  // outlive the run); returns fp = its start + `fpWord` words. At most kMaxFrameDepth
+  // frames are live at once (the caller stops deeper recursion first).
+  std::int64_t pushFrame(std::int64_t words, std::int64_t fpWord, const std::string* function);
+  // The words of the innermost frame, until the next pushFrame.
+  std::int64_t* innermostFrame() { return stack_.data() + frames_[depth_ - 1].start; }
+  // Pops the innermost frame: its addresses are dead from now on.
+  void popFrame() {
+    const Frame& f = frames_[--depth_];
+    sp_ = f.start;
+    returned_[returns_++ % kReturned] = f;
+  }
+
+  std::int64_t newString(std::string text);
+  // The text of a string value; a runtime error when v is not a string (IR read back
+  // from a dump may pass any word to print).
+  const std::string& str(std::int64_t v) const;
+
+private:
+  // A frame: live when its depth is below depth_, else the last one that returned there.
+  struct Frame {
+    std::uint64_t base = 0; // the address of its word 0
+    const std::string* function = nullptr;
+    std::uint32_t generation = 0; // calls made at this depth before this one
+    std::uint32_t fpWord = 0;     // fp is this many words above word 0
+    std::uint32_t start = 0;      // its word 0 in stack_
+    std::uint32_t words = 0;
+  };
+
+  // The word at addr, or null when addr is no word of a live frame or a heap block.
+  const std::int64_t* slot(std::int64_t addr) const {
+    auto a = static_cast<std::uint64_t>(addr);
+    if (a & 7) return nullptr;
+    return addr < 0 ? frameSlot(a) : heapSlot(a);
+  }
+  // A live frame's word: the depth finds the frame, and a - base is below 8 * words
+  // only for its own words (another generation or depth is 2^30 bytes away or more).
+  const std::int64_t* frameSlot(std::uint64_t a) const {
+    std::uint64_t depth = a >> kDepthShift & (kMaxFrameDepth - 1);
+    if (depth >= depth_) return nullptr;
+    const Frame& f = frames_[depth];
+    std::uint64_t word = (a - f.base) / 8;
+    return word < f.words ? &stack_[f.start + word] : nullptr;
+  }
+  const std::int64_t* heapSlot(std::uint64_t a) const;
+  [[noreturn]] void badAccess(std::int64_t addr, bool write) const;
+  void makeRoom(std::size_t words, const std::string* function);
+  std::string describeFrameAccess(std::uint64_t a, bool write) const;
+  std::string describe(const Frame& f, std::uint64_t depth, std::uint64_t a) const;
+  const Frame* findFrame(std::uint64_t depth, std::uint64_t generation, bool& live) const;
+
+  struct Block {
+    std::size_t start; // first word in heap_
+    std::size_t words;
+  };
+  std::vector<std::int64_t> stack_;
+  std::size_t sp_ = 0;        // words of stack_ in use
+  std::vector<Frame> frames_; // by depth
+  std::size_t depth_ = 0;     // frames_[0, depth_) are live
+  static constexpr std::size_t kReturned = 64;
+  std::array<Frame, kReturned> returned_; // the last frames that returned, a ring
+  std::size_t returns_ = 0;
+  std::vector<std::int64_t> heap_;
+  std::vector<Block> blocks_; // heap block b + 2 is blocks_[b]
+  std::vector<std::string> strings_;
+  std::size_t stringBytes_ = 0;
+};
+
+} // namespace tiger::interp

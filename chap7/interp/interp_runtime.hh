@@ -1,0 +1,76 @@
+// interp_runtime.hh - the runtime functions of runtime.hh, as the interpreter runs them.
+//
+// Input: the argument words of CALL(NAME f, args) where f is a runtime function.
+// Output: the result word (0 for procedures). Errors stop the run (interp_memory.hh
+// Stop) with these messages, mirrored by ptoext's MLIR runtime:
+//
+//   checkIndex     array index I out of range [0, N)
+//   checkNil       field access through nil
+//   chr            chr: character code out of range
+//   substring      substring: range [F, F+N) out of range for a string of size S
+//   initArray      negative array size N
+//   DIVIDE         division by zero   (raised by the interpreter itself)
+//
+// exit(n) stops the run with status Ok and exit code n & 0xff. Output that cannot be
+// written stops it with status Output (exit 73): "error: cannot write the output".
+#pragma once
+
+#include "chap7/interp/interp_memory.hh"
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string_view>
+
+namespace tiger::interp {
+
+class Runtime {
+public:
+  Runtime(Memory& mem, std::istream& in, std::ostream& out);
+
+  // The index of runtime function `name`, or nullopt when it is not one.
+  static std::optional<int> find(std::string_view name);
+  static int arity(int fn);
+  static std::string_view name(int fn);
+
+  // Runs function `fn` on arity(fn) arguments.
+  std::int64_t call(int fn, const std::int64_t* args);
+
+  // Writes what print wrote so far (before a runtime error is reported); false when the
+  // output cannot be written.
+  bool flushOutput();
+
+private:
+  void checkOutput();
+  std::int64_t charString(int c) const { return chars_[static_cast<unsigned char>(c)]; }
+
+  // One member per runtime function, in the order of runtime::kFunctions (kMembers).
+  std::int64_t print(const std::int64_t* a);
+  std::int64_t printi(const std::int64_t* a);
+  std::int64_t flush(const std::int64_t* a);
+  std::int64_t getchar(const std::int64_t* a);
+  std::int64_t ord(const std::int64_t* a);
+  std::int64_t chr(const std::int64_t* a);
+  std::int64_t size(const std::int64_t* a);
+  std::int64_t substring(const std::int64_t* a);
+  std::int64_t concat(const std::int64_t* a);
+  std::int64_t notFn(const std::int64_t* a);
+  std::int64_t exit(const std::int64_t* a);
+  std::int64_t initArray(const std::int64_t* a);
+  std::int64_t allocRecord(const std::int64_t* a);
+  std::int64_t stringEqual(const std::int64_t* a);
+  std::int64_t stringCompare(const std::int64_t* a);
+  std::int64_t checkIndex(const std::int64_t* a);
+  std::int64_t checkNil(const std::int64_t* a);
+
+  using Member = std::int64_t (Runtime::*)(const std::int64_t*);
+  static const Member kMembers[];
+
+  Memory& mem_;
+  std::istream& in_;
+  std::ostream& out_;
+  std::int64_t empty_;     // the string ""
+  std::int64_t chars_[256]; // the one-character strings
+};
+
+} // namespace tiger::interp

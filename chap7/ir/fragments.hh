@@ -1,0 +1,44 @@
+// fragments.hh - what Translate produces (Appel, chapter 7, F_frag): one PROC
+// fragment per function, including the main program, and one STRING fragment per
+// string literal. Every later stage (canon, the interpreter) works on an ir::Program.
+#pragma once
+
+#include "chap7/ir/frame.hh"
+#include "chap7/ir/temp.hh"
+#include "chap7/ir/tree.hh"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tiger::ir {
+
+// PROC(body, frame). `body` is a list of statements: after Translate it holds one
+// tree; after C_linearize and C_traceSchedule it holds the canonical statement list.
+struct ProcFrag {
+  std::unique_ptr<frame::Frame> frame;
+  std::vector<T_stm> body;
+  std::string sourceName; // the Tiger name ("tigermain" for the main program)
+};
+
+// STRING(label, text)
+struct StringFrag {
+  Temp_label label;
+  std::string text;
+};
+
+// Everything one compilation produced, with the arena and factory that own it.
+// Frames refer to `temps`, so a Program stays where it was made (held by unique_ptr).
+struct Program {
+  Program() = default;
+  Program(const Program&) = delete;
+  Program& operator=(const Program&) = delete;
+
+  tree::Arena arena;
+  TempFactory temps;
+  std::vector<ProcFrag> procs;     // procs[0] is the main program
+  std::vector<StringFrag> strings;
+  Temp_label mainLabel;            // "tigermain"
+};
+
+} // namespace tiger::ir

@@ -1,0 +1,136 @@
+// tree.cc - operator names and facts, and the arena's helpers; see tree.hh.
+#include "chap7/ir/tree.hh"
+
+namespace tiger::tree {
+
+const char* name(BinOp op) {
+  static const char* const names[] = {"PLUS", "MINUS",  "TIMES",  "DIVIDE",  "AND",
+                                      "OR",   "LSHIFT", "RSHIFT", "ARSHIFT", "XOR"};
+  return names[static_cast<int>(op)];
+}
+
+const char* name(RelOp op) {
+  static const char* const names[] = {"EQ", "NE",  "LT",  "GT",  "LE",
+                                      "GE", "ULT", "ULE", "UGT", "UGE"};
+  return names[static_cast<int>(op)];
+}
+
+RelOp notRel(RelOp op) {
+  switch (op) {
+  case RelOp::EQ: return RelOp::NE;
+  case RelOp::NE: return RelOp::EQ;
+  case RelOp::LT: return RelOp::GE;
+  case RelOp::GE: return RelOp::LT;
+  case RelOp::GT: return RelOp::LE;
+  case RelOp::LE: return RelOp::GT;
+  case RelOp::ULT: return RelOp::UGE;
+  case RelOp::UGE: return RelOp::ULT;
+  case RelOp::UGT: return RelOp::ULE;
+  case RelOp::ULE: return RelOp::UGT;
+  }
+  return op;
+}
+
+RelOp commuteRel(RelOp op) {
+  switch (op) {
+  case RelOp::EQ:
+  case RelOp::NE: return op;
+  case RelOp::LT: return RelOp::GT;
+  case RelOp::GT: return RelOp::LT;
+  case RelOp::LE: return RelOp::GE;
+  case RelOp::GE: return RelOp::LE;
+  case RelOp::ULT: return RelOp::UGT;
+  case RelOp::UGT: return RelOp::ULT;
+  case RelOp::ULE: return RelOp::UGE;
+  case RelOp::UGE: return RelOp::ULE;
+  }
+  return op;
+}
+
+bool evalRel(RelOp op, std::int64_t a, std::int64_t b) {
+  auto ua = static_cast<std::uint64_t>(a), ub = static_cast<std::uint64_t>(b);
+  switch (op) {
+  case RelOp::EQ: return a == b;
+  case RelOp::NE: return a != b;
+  case RelOp::LT: return a < b;
+  case RelOp::GT: return a > b;
+  case RelOp::LE: return a <= b;
+  case RelOp::GE: return a >= b;
+  case RelOp::ULT: return ua < ub;
+  case RelOp::UGT: return ua > ub;
+  case RelOp::ULE: return ua <= ub;
+  case RelOp::UGE: return ua >= ub;
+  }
+  return false;
+}
+
+Arena::~Arena() {
+  for (const Destructor& d : destructors_) d.destroy(d.object);
+}
+
+void* Arena::allocate(std::size_t bytes, std::size_t align) {
+  std::size_t start = (used_ + align - 1) / align * align;
+  if (start + bytes > kChunkBytes) {
+    chunks_.emplace_back(new std::byte[kChunkBytes]); // not zeroed: nodes are built in place
+    start = 0;
+  }
+  used_ = start + bytes;
+  return chunks_.back().get() + start;
+}
+
+T_stm Arena::SeqList(const std::vector<T_stm>& stms) {
+  if (stms.empty()) return Exp(Const(0));
+  T_stm s = stms.back();
+  for (auto it = stms.rbegin() + 1; it != stms.rend(); ++it) s = Seq(*it, s);
+  return s;
+}
+
+T_exp Arena::copy(const tree::Exp* e) {
+  switch (e->kind) {
+  case ExpKind::BINOP: {
+    auto* b = cast<tree::Binop>(e);
+    return Binop(b->op, copy(b->left), copy(b->right));
+  }
+  case ExpKind::MEM: return Mem(copy(cast<tree::Mem>(e)->addr));
+  case ExpKind::TEMP: return Temp(cast<tree::Temp>(e)->temp);
+  case ExpKind::ESEQ: {
+    auto* x = cast<tree::Eseq>(e);
+    return Eseq(copy(x->stm), copy(x->exp));
+  }
+  case ExpKind::NAME: return Name(cast<tree::Name>(e)->label);
+  case ExpKind::CONST: return Const(cast<tree::Const>(e)->value);
+  case ExpKind::CALL: {
+    auto* c = cast<tree::Call>(e);
+    std::vector<T_exp> args;
+    for (const tree::Exp* a : c->args) args.push_back(copy(a));
+    return Call(copy(c->fun), std::move(args));
+  }
+  }
+  return nullptr;
+}
+
+T_stm Arena::copy(const tree::Stm* s) {
+  switch (s->kind) {
+  case StmKind::SEQ: {
+    auto* q = cast<tree::Seq>(s);
+    return Seq(copy(q->left), copy(q->right));
+  }
+  case StmKind::LABEL: return Label(cast<tree::Label>(s)->label);
+  case StmKind::JUMP: {
+    auto* j = cast<tree::Jump>(s);
+    return Jump(copy(j->exp), j->jumps);
+  }
+  case StmKind::CJUMP: {
+    auto* c = cast<tree::Cjump>(s);
+    return Cjump(c->op, copy(c->left), copy(c->right), c->t, c->f);
+  }
+  case StmKind::MOVE: {
+    auto* m = cast<tree::Move>(s);
+    return Move(copy(m->dst), copy(m->src));
+  }
+  case StmKind::EXP: return Exp(copy(cast<tree::ExpStm>(s)->exp));
+  }
+  return nullptr;
+}
+
+} // namespace tiger::tree

@@ -1,0 +1,246 @@
+// tree_print.cc - prints IR trees in the format of Appel's printtree.c (pr_stm,
+// pr_tree_exp, printStmList); see tree_print.hh.
+//
+// A node at depth d is preceded by d spaces; a node's children are at depth d+1
+// (CALL's arguments too), separated by ",\n", and the node closes with ")":
+//
+//   SEQ(            CJUMP(LT,          CALL(
+//    LABEL L0,       TEMP t100,         NAME L2,
+//    JUMP(           CONST 0,           TEMP fp,
+//     NAME L0))      L1,L2)             CONST 1)
+//
+// Input: any tree (after Translate or canon). Output: the text above, deterministic.
+// A long SEQ right spine (SEQ(s1, SEQ(s2, ... sn))) is printed by a loop, so 10^6
+// statements in one SEQ chain do not overflow the stack; other nesting recurses.
+// Indentation stops growing at kMaxIndent levels (as ptoext's MLIR printer does), so a
+// program nested thousands deep prints in space linear in its size.
+#include "chap7/ir/tree_print.hh"
+
+#include <algorithm>
+#include <concepts>
+#include <ostream>
+#include <string>
+#include <string_view>
+
+namespace tiger::tree {
+namespace {
+
+constexpr int kMaxIndent = 40;
+
+// The text of a dump on its way to `dest`. std::ostream's << costs a sentry and a
+// virtual call per piece, and a dump is millions of short pieces: they are appended to
+// a string written out in 64 KiB blocks (a 10^6-line program's traces print ~2x faster).
+class Text {
+public:
+  explicit Text(std::ostream& dest) : dest_(dest) {}
+  Text(const Text&) = delete;
+  Text& operator=(const Text&) = delete;
+  ~Text() { flush(); }
+  Text& operator<<(std::string_view piece) { return buf_.append(piece), spill(); }
+  Text& operator<<(char c) { return buf_.push_back(c), spill(); }
+  Text& operator<<(std::integral auto v) { return *this << std::string_view(std::to_string(v)); }
+  void spaces(int n) { buf_.append(n, ' '); }
+
+private:
+  Text& spill() {
+    if (buf_.size() >= (1u << 16)) flush();
+    return *this;
+  }
+  void flush() {
+    dest_.write(buf_.data(), static_cast<std::streamsize>(buf_.size()));
+    buf_.clear();
+  }
+  std::ostream& dest_;
+  std::string buf_;
+};
+
+void writeStm(Text& out, const Stm* s, int d);
+void writeExp(Text& out, const Exp* e, int d);
+
+void indent(Text& out, int d) { out.spaces(std::min(d, kMaxIndent)); }
+
+// Tiger's escapes, so the text reads back as the literal it came from.
+void printQuoted(Text& out, const std::string& text) {
+  out << '"';
+  for (unsigned char c : text) {
+    if (c == '"')
+      out << "\\\"";
+    else if (c == '\\')
+      out << "\\\\";
+    else if (c == '\n')
+      out << "\\n";
+    else if (c == '\t')
+      out << "\\t";
+    else if (c < 32 || c >= 127) {
+      out << '\\' << static_cast<char>('0' + c / 100)
+          << static_cast<char>('0' + c / 10 % 10) << static_cast<char>('0' + c % 10);
+    } else
+      out << static_cast<char>(c);
+  }
+  out << '"';
+}
+
+// "# formals: fp+0, t101; frame: 16 bytes" - where each formal lives, and the span of
+// the frame [fp + lowOffset, fp + highOffset).
+void printFrame(Text& out, const frame::Frame& fr) {
+  out << "# formals:";
+  const char* sep = " ";
+  for (const frame::Access& a : fr.formals()) {
+    out << sep;
+    if (a.kind == frame::Access::Kind::InFrame)
+      out << "fp+" << a.offset;
+    else
+      out << TempFactory::tempName(a.temp);
+    sep = ", ";
+  }
+  if (fr.formals().empty()) out << " none";
+  out << "; frame: " << fr.highOffset() - fr.lowOffset() << " bytes\n";
+}
+
+// Any statement but SEQ, at depth d (indent already printed).
+void printNonSeq(Text& out, const Stm* s, int d) {
+  switch (s->kind) {
+  case StmKind::SEQ: break; // printStm's loop handles SEQ
+  case StmKind::LABEL: out << "LABEL " << cast<Label>(s)->label.str(); break;
+  case StmKind::JUMP:
+    out << "JUMP(\n";
+    writeExp(out, cast<Jump>(s)->exp, d + 1);
+    out << ")";
+    break;
+  case StmKind::CJUMP: {
+    auto* c = cast<Cjump>(s);
+    out << "CJUMP(" << name(c->op) << ",\n";
+    writeExp(out, c->left, d + 1);
+    out << ",\n";
+    writeExp(out, c->right, d + 1);
+    out << ",\n";
+    indent(out, d + 1);
+    out << c->t.str() << "," << c->f.str() << ")";
+    break;
+  }
+  case StmKind::MOVE:
+    out << "MOVE(\n";
+    writeExp(out, cast<Move>(s)->dst, d + 1);
+    out << ",\n";
+    writeExp(out, cast<Move>(s)->src, d + 1);
+    out << ")";
+    break;
+  case StmKind::EXP:
+    out << "EXP(\n";
+    writeExp(out, cast<ExpStm>(s)->exp, d + 1);
+    out << ")";
+    break;
+  }
+}
+
+// SEQ(a, SEQ(b, c)) prints as if recursing on the right child, but with a loop.
+void writeStm(Text& out, const Stm* s, int d) {
+  int open = 0;
+  for (auto* q = cast<Seq>(s); q; q = cast<Seq>(s)) {
+    indent(out, d);
+    out << "SEQ(\n";
+    writeStm(out, q->left, d + 1);
+    out << ",\n";
+    s = q->right;
+    ++d;
+    ++open;
+  }
+  indent(out, d);
+  if (s)
+    printNonSeq(out, s, d);
+  else
+    out << "(null)"; // a half-built tree is printed, not crashed on
+  for (; open > 0; --open)
+    out << ")";
+}
+
+void writeExp(Text& out, const Exp* e, int d) {
+  indent(out, d);
+  if (!e) {
+    out << "(null)";
+    return;
+  }
+  switch (e->kind) {
+  case ExpKind::BINOP: {
+    auto* b = cast<Binop>(e);
+    out << "BINOP(" << name(b->op) << ",\n";
+    writeExp(out, b->left, d + 1);
+    out << ",\n";
+    writeExp(out, b->right, d + 1);
+    out << ")";
+    break;
+  }
+  case ExpKind::MEM:
+    out << "MEM(\n";
+    writeExp(out, cast<Mem>(e)->addr, d + 1);
+    out << ")";
+    break;
+  case ExpKind::TEMP: out << "TEMP " << TempFactory::tempName(cast<Temp>(e)->temp); break;
+  case ExpKind::ESEQ:
+    out << "ESEQ(\n";
+    writeStm(out, cast<Eseq>(e)->stm, d + 1);
+    out << ",\n";
+    writeExp(out, cast<Eseq>(e)->exp, d + 1);
+    out << ")";
+    break;
+  case ExpKind::NAME: out << "NAME " << cast<Name>(e)->label.str(); break;
+  case ExpKind::CONST: out << "CONST " << cast<Const>(e)->value; break;
+  case ExpKind::CALL: {
+    auto* c = cast<Call>(e);
+    out << "CALL(\n";
+    writeExp(out, c->fun, d + 1);
+    for (const Exp* a : c->args) {
+      out << ",\n";
+      writeExp(out, a, d + 1);
+    }
+    out << ")";
+    break;
+  }
+  }
+}
+
+void writeStmList(Text& out, const std::vector<T_stm>& stms) {
+  for (const Stm* s : stms) {
+    writeStm(out, s, 0);
+    out << '\n';
+  }
+}
+
+} // namespace
+
+void printStm(std::ostream& out, const Stm* s, int depth) {
+  Text text(out);
+  writeStm(text, s, depth);
+}
+
+void printExp(std::ostream& out, const Exp* e, int depth) {
+  Text text(out);
+  writeExp(text, e, depth);
+}
+
+void printStmList(std::ostream& out, const std::vector<T_stm>& stms) {
+  Text text(out);
+  writeStmList(text, stms);
+}
+
+// PROC <label>
+// # formals: ...; frame: N bytes
+// <body statements>
+// <blank line>
+// ... then STRING <label> "<text>" per string fragment.
+void printProgram(std::ostream& dest, const ir::Program& prog) {
+  Text out(dest);
+  for (const ir::ProcFrag& proc : prog.procs) {
+    out << "PROC " << (proc.frame ? proc.frame->name().str() : proc.sourceName) << "\n";
+    if (proc.frame) printFrame(out, *proc.frame);
+    writeStmList(out, proc.body);
+    out << "\n";
+  }
+  for (const ir::StringFrag& s : prog.strings) {
+    out << "STRING " << s.label.str() << " ";
+    printQuoted(out, s.text);
+    out << "\n";
+  }
+}
+
+} // namespace tiger::tree

@@ -1,0 +1,28 @@
+// tree_print.hh - prints IR trees in the format of Appel's printtree.c:
+// pre-order, one node per line, each level indented one more space, e.g.
+//
+//   MOVE(
+//    TEMP t100,
+//    BINOP(PLUS,
+//     TEMP t101,
+//     CONST 1))
+//
+// printProgram prints every fragment (--emit=ir|linear|traces).
+#pragma once
+
+#include "chap7/ir/fragments.hh"
+#include "chap7/ir/tree.hh"
+
+#include <iosfwd>
+#include <vector>
+
+namespace tiger::tree {
+
+void printStm(std::ostream& out, const Stm* s, int depth = 0);
+void printExp(std::ostream& out, const Exp* e, int depth = 0);
+// Each statement on its own, followed by a newline (printStmList in the book).
+void printStmList(std::ostream& out, const std::vector<T_stm>& stms);
+// Every fragment: "PROC name" headers, bodies, then "STRING L0 \"text\"".
+void printProgram(std::ostream& out, const ir::Program& prog);
+
+} // namespace tiger::tree

@@ -1,0 +1,39 @@
+// tree_read.hh - reads Appel's printtree format back into fragments: the inverse of
+// tree_print.hh, for the dumps of `tigerc --emit=ir`, `--emit=linear` and
+// `--emit=traces` (`tigerc --from=STAGE FILE`).
+//
+// A grader trusts only what a student's compiler prints: it reads that text with this
+// reader and judges it with the reference's checkers and interpreter. The grammar is in
+// chap7/README.md ("The dump format"); in short:
+//
+//   PROC tigermain
+//   # formals: fp+0; frame: 16 bytes
+//   MOVE(
+//    TEMP t100,
+//    CONST 1)
+//
+//   STRING L0 "hello\n"
+//
+// Input: any text. Output: an ir::Program whose PROC bodies hold the statements as
+// printed (one tree after Translate, the canonical list after canon), procs[0] being
+// tigermain, or nullptr after reporting every problem as `file:line:col: error: ...`
+// through diag. Beyond the syntax it checks what would make the program meaningless:
+// labels defined once, jumps to labels of their own PROC, calls to a PROC or a runtime
+// function with the right number of arguments, NAME values that are strings, MOVE into
+// TEMP or MEM, no temp read that nothing sets, frames that hold their formals.
+#pragma once
+
+#include "chap7/base/diag.hh"
+#include "chap7/ir/fragments.hh"
+
+#include <memory>
+
+namespace tiger::tree {
+
+// Trees nested deeper than this are refused with an error, not a stack overflow
+// (a SEQ's right spine is read by a loop and does not count).
+inline constexpr int kMaxReadDepth = 100'000;
+
+std::unique_ptr<ir::Program> readProgram(const SourceFile& src, Diagnostics& diag);
+
+} // namespace tiger::tree
