@@ -10,11 +10,14 @@
 //
 // With `verify`, checkCanonical, checkBlocks and checkTraces run after each step; the
 // first failure is returned, naming the function. STRING fragments are not touched.
+// checkProgram judges bodies read from a dump: every violation, each naming its PROC.
 // The three algorithms live in linearize.cc, basic_blocks.cc and trace_schedule.cc.
 #include "chap8/canon.hh"
 
 #include "chap8/canon_check.hh"
 #include "chap8/explain.hh"
+
+#include <limits>
 
 namespace tiger::canon {
 namespace {
@@ -61,13 +64,20 @@ std::optional<std::string> linearizeProgram(ir::Program& prog, Context& cx, bool
   return std::nullopt;
 }
 
-std::optional<std::string> checkProgram(const ir::Program& prog, bool traces) {
-  for (const ir::ProcFrag& proc : prog.procs) {
-    auto problem = checkCanonical(proc.body);
-    if (!problem && traces) problem = checkTraces(proc.body);
-    if (problem) return inProc(proc, problem);
+std::vector<Violation> checkProgram(const ir::Program& prog, bool traces) {
+  constexpr std::size_t every = std::numeric_limits<std::size_t>::max();
+  std::vector<Violation> found;
+  for (std::size_t p = 0; p < prog.procs.size(); ++p) {
+    const ir::ProcFrag& proc = prog.procs[p];
+    std::vector<Violation> broken = canonicalViolations(proc.body, every);
+    if (broken.empty() && traces) broken = traceViolations(proc.body, every);
+    for (Violation& v : broken) {
+      v.proc = p;
+      v.rule = *inProc(proc, v.rule);
+      found.push_back(std::move(v));
+    }
   }
-  return std::nullopt;
+  return found;
 }
 
 std::optional<std::string> traceProgram(ir::Program& prog, Context& cx, bool verify) {

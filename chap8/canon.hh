@@ -24,8 +24,9 @@ namespace tiger::canon {
 // Which variant of each algorithm to run. The defaults are this project's improved
 // versions; Options::book() gives the book's, for students to compare.
 struct Options {
-  bool bookCommute = false;  // commute() exactly as the book: EXP(CONST) or CONST/NAME
-  bool bookTraces = false;   // Algorithm 8.3 and its finishing up as written, no loop layout
+  bool bookCommute = false; // commute() exactly as the book: EXP(CONST) or CONST/NAME
+  bool bookTraces =
+      false; // Algorithm 8.3 and its finishing up as written, no loop layout
   std::ostream* explain = nullptr; // --explain=canon: log each rewrite applied
   static Options book() { return Options{true, true, nullptr}; }
 };
@@ -58,6 +59,18 @@ std::vector<T_stm> C_traceSchedule(Context& cx, const C_block& b);
 std::optional<std::string> checkCanonical(const std::vector<T_stm>& stms);
 std::optional<std::string> checkBlocks(const C_block& b);
 std::optional<std::string> checkTraces(const std::vector<T_stm>& stms);
+
+// One broken invariant, as the checkers find it: the PROC (its index in Program::procs;
+// 0 for a lone list), the statement (its index in the list; kWholeList when the rule is
+// about the list as a whole), the rule ("checkTraces: statement 4: a CJUMP must be
+// followed by ...") and the rest of the checker's message (the statement printed).
+inline constexpr std::size_t kWholeList = static_cast<std::size_t>(-1);
+struct Violation {
+  std::size_t proc = 0;
+  std::size_t stm = kWholeList;
+  std::string rule;
+  std::string shown;
+};
 
 // ---- The canon sequence of one procedure: the one place it is run ----
 
@@ -95,7 +108,8 @@ std::optional<std::string> linearizeProgram(ir::Program& prog, Context& cx, bool
 std::optional<std::string> traceProgram(ir::Program& prog, Context& cx, bool verify);
 
 // The checkers over bodies read back from a dump (`tigerc --from --verify`): every PROC
-// canonical and, with `traces`, trace-scheduled too; the first violation, named by PROC.
-std::optional<std::string> checkProgram(const ir::Program& prog, bool traces);
+// canonical and, with `traces`, trace-scheduled too (a PROC that is not canonical is
+// not checked for traces). Every violation, in PROC order, its rule naming the PROC.
+std::vector<Violation> checkProgram(const ir::Program& prog, bool traces);
 
 } // namespace tiger::canon

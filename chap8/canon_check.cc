@@ -12,8 +12,9 @@
 //                   a LABEL (done)
 //
 // Input: any statements, even broken ones (null pointers too). Output: nullopt, or the
-// first violation, with its statement's index, the rule and the statement printed.
-// Expressions are walked with an explicit stack.
+// first violation, with its statement's index, the rule and the statement printed;
+// canonicalViolations and traceViolations list every one (tigerc --from --verify shows
+// each at its line). Expressions are walked with an explicit stack.
 #include "chap8/canon_check.hh"
 
 #include "chap8/basic_blocks.hh"
@@ -27,17 +28,48 @@ namespace tiger::canon {
 
 using tree::cast;
 
-std::string violation(const std::string& checker, const std::string& where,
-                      const std::string& rule, const tree::Stm* s) {
+namespace {
+
+using Problem = std::optional<std::string>;
+
+// A newline and the statement printed by tree::printStm, indented: how a checker's
+// message ends.
+std::string printed(const tree::Stm* s) {
   std::ostringstream out;
-  out << checker << ": " << where << ": " << rule << "\n";
+  out << "\n";
   tree::printStm(out, s, 2);
   return out.str();
 }
 
-namespace {
+// The violations found so far, at most `most` of them.
+class Found {
+public:
+  explicit Found(std::size_t most) : most_(most) {}
+  bool full() const { return list_.size() >= most_; }
+  void add(std::size_t stm, std::string rule, std::string shown) {
+    if (!full()) list_.push_back(Violation{0, stm, std::move(rule), std::move(shown)});
+  }
+  std::vector<Violation> take() { return std::move(list_); }
 
-using Problem = std::optional<std::string>;
+private:
+  std::size_t most_;
+  std::vector<Violation> list_;
+};
+
+// A checker's message: the first violation's rule and statement.
+std::optional<std::string> first(const std::vector<Violation>& found) {
+  if (found.empty()) return std::nullopt;
+  return found.front().rule + found.front().shown;
+}
+
+} // namespace
+
+std::string violation(const std::string& checker, const std::string& where,
+                      const std::string& rule, const tree::Stm* s) {
+  return checker + ": " + where + ": " + rule + printed(s);
+}
+
+namespace {
 
 // The first ESEQ, CALL or null pointer in e (e itself included), as a rule broken.
 Problem badExp(const tree::Exp* root) {
@@ -145,39 +177,37 @@ std::string labelText(Temp_label l) {
   return l.name ? l.str() : "(null label)";
 }
 
-// Every LABEL once; index of each, by label name (looked up, never iterated).
-Problem collectLabels(const std::vector<T_stm>& stms,
-                      std::unordered_map<const std::string*, std::size_t>& defined) {
-  for (std::size_t i = 0; i < stms.size(); ++i) {
+// Every LABEL once: the index of each, by label name (looked up, never iterated); a
+// second definition is found broken.
+void collectLabels(const std::vector<T_stm>& stms,
+                   std::unordered_map<const std::string*, std::size_t>& defined,
+                   Found& found) {
+  for (std::size_t i = 0; i < stms.size() && !found.full(); ++i) {
     auto* l = cast<tree::Label>(stms[i]);
     if (!l) continue;
     auto [it, fresh] = defined.emplace(l->label.name, i);
     if (!fresh)
-      return violation("checkTraces", where(i),
-                       "label " + labelText(l->label) +
-                           " is already defined at statement " +
-                           std::to_string(it->second),
-                       stms[i]);
+      found.add(i,
+                "checkTraces: " + where(i) + ": label " + labelText(l->label) +
+                    " is already defined at statement " + std::to_string(it->second),
+                printed(stms[i]));
   }
-  return std::nullopt;
 }
 
+// The rule statement i of a trace breaks: a jump to a label no LABEL defines, or a
+// CJUMP not followed by its false label.
 Problem badTraceJump(const std::vector<T_stm>& stms, std::size_t i,
                      const std::unordered_map<const std::string*, std::size_t>& defined) {
   for (Temp_label l : targets(stms[i]))
     if (!l.name || !defined.count(l.name))
-      return violation("checkTraces", where(i),
-                       "jump target " + labelText(l) + " is not defined by any LABEL",
-                       stms[i]);
+      return "jump target " + labelText(l) + " is not defined by any LABEL";
   auto* c = cast<tree::Cjump>(stms[i]);
   if (!c) return std::nullopt;
   auto* next = i + 1 < stms.size() ? cast<tree::Label>(stms[i + 1]) : nullptr;
   if (next && next->label == c->f) return std::nullopt;
-  return violation("checkTraces", where(i),
-                   "a CJUMP must be followed by its false label " + labelText(c->f) +
-                       (next ? ", not by LABEL " + labelText(next->label)
-                             : ", but the next statement is not a LABEL"),
-                   stms[i]);
+  return "a CJUMP must be followed by its false label " + labelText(c->f) +
+         (next ? ", not by LABEL " + labelText(next->label)
+               : ", but the next statement is not a LABEL");
 }
 
 } // namespace
@@ -190,17 +220,23 @@ bool isCanonical(const std::vector<T_stm>& stms) {
 
 // A SEQ left in the list may be a whole function body: only its first statement is
 // printed (printing a chain of n SEQs takes n^2 characters of indentation).
-std::optional<std::string> checkCanonical(const std::vector<T_stm>& stms) {
-  for (std::size_t i = 0; i < stms.size(); ++i) {
+std::vector<Violation> canonicalViolations(const std::vector<T_stm>& stms,
+                                           std::size_t most) {
+  Found found(most);
+  for (std::size_t i = 0; i < stms.size() && !found.full(); ++i) {
     Problem p = badCanonical(stms[i]);
     if (!p) continue;
     const tree::Stm* shown = stms[i];
     while (auto* q = cast<tree::Seq>(shown))
       shown = q->left;
-    if (shown != stms[i]) *p += "; its first statement is";
-    return violation("checkCanonical", where(i), *p, shown);
+    std::string lead = shown != stms[i] ? "; its first statement is" : "";
+    found.add(i, "checkCanonical: " + where(i) + ": " + *p, lead + printed(shown));
   }
-  return std::nullopt;
+  return found.take();
+}
+
+std::optional<std::string> checkCanonical(const std::vector<T_stm>& stms) {
+  return first(canonicalViolations(stms, 1));
 }
 
 std::optional<std::string> checkBlocks(const C_block& b) {
@@ -223,14 +259,23 @@ std::optional<std::string> checkBlocks(const C_block& b) {
   return std::nullopt;
 }
 
-std::optional<std::string> checkTraces(const std::vector<T_stm>& stms) {
+// A list that does not end with a LABEL is broken at its last statement.
+std::vector<Violation> traceViolations(const std::vector<T_stm>& stms, std::size_t most) {
+  Found found(most);
   if (stms.empty() || !cast<tree::Label>(stms.back()))
-    return "checkTraces: the list must end with LABEL done (C_traceSchedule adds it)\n";
+    found.add(stms.empty() ? kWholeList : stms.size() - 1,
+              "checkTraces: the list must end with LABEL done (C_traceSchedule adds it)",
+              "\n");
   std::unordered_map<const std::string*, std::size_t> defined;
-  if (Problem p = collectLabels(stms, defined)) return p;
-  for (std::size_t i = 0; i < stms.size(); ++i)
-    if (Problem p = badTraceJump(stms, i, defined)) return p;
-  return std::nullopt;
+  collectLabels(stms, defined, found);
+  for (std::size_t i = 0; i < stms.size() && !found.full(); ++i)
+    if (Problem p = badTraceJump(stms, i, defined))
+      found.add(i, "checkTraces: " + where(i) + ": " + *p, printed(stms[i]));
+  return found.take();
+}
+
+std::optional<std::string> checkTraces(const std::vector<T_stm>& stms) {
+  return first(traceViolations(stms, 1));
 }
 
 } // namespace tiger::canon

@@ -16,4 +16,10 @@ std::string violation(const std::string& checker, const std::string& where,
 // checkCanonical's test alone, without building a message.
 bool isCanonical(const std::vector<T_stm>& stms);
 
+// Every violation checkCanonical (checkTraces) looks for, in the order it looks, at most
+// `most` of them. The checker's own message is the first one's rule + shown.
+std::vector<Violation> canonicalViolations(const std::vector<T_stm>& stms,
+                                           std::size_t most);
+std::vector<Violation> traceViolations(const std::vector<T_stm>& stms, std::size_t most);
+
 } // namespace tiger::canon

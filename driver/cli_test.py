@@ -10,10 +10,12 @@ Checks, on the project's own demo programs:
     same entries with its trees as digraphs; "-" reads stdin;
   - --run-at at every stage and --book print the same;
   - --from reads dumps back: usage errors (64), a malformed dump (66), a dump that
-    breaks its stage's invariants under --verify (68), runs and drawings from dumps.
+    breaks its stage's invariants under --verify (68, each violation at its line),
+    runs and drawings from dumps.
 Ends with "N passed, N failed".
 """
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -101,6 +103,25 @@ def from_checks(exe, queens):
         r.returncode == 68 and b"a SEQ is left" in r.stderr and b"in PROC" in r.stderr)
     r = tigerc(exe, "--from=traces", "--verify", "--run", "-", stdin=dumps["linear"])
     yield "--verify: linear code is not traces -> 68", r.returncode == 68 and b"checkTraces" in r.stderr
+    yield from located_checks(exe, dumps["traces"])
+
+
+def located_checks(exe, traces):
+    """--from --verify reports every broken invariant at its statement's line: two CJUMPs
+    of queens' traces with their labels swapped (each now followed by its true label)."""
+    lines = traces.decode().split("\n")
+    starts = [k for k, l in enumerate(lines) if l.startswith("CJUMP(")][:2]
+    for k in starts:
+        end = next(j for j in range(k, len(lines)) if re.match(r" \w+,\w+\)$", lines[j]))
+        t, f = lines[end].strip(" )").split(",")
+        lines[end] = " %s,%s)" % (f, t)
+    r = tigerc(exe, "--from=traces", "--verify", "--run", "-", stdin="\n".join(lines).encode())
+    errors = [l for l in r.stderr.decode().split("\n") if ": error: " in l]
+    want = ["<stdin>:%d:1: error: --from=traces: in PROC" % (k + 1) for k in starts]
+    yield "--verify: each broken invariant at its line, as file:line:col: error: (%s)" % errors, (
+        r.returncode == 68 and len(errors) == 2 and
+        all(e.startswith(w) and "a CJUMP must be followed by its false label" in e
+            for e, w in zip(errors, want)))
 
 
 def main(argv):

@@ -99,6 +99,8 @@ private:
   std::optional<RunStage> runStage() const;
   int checked(const std::optional<std::string>& problem);
   int brokenDump(const std::string& problem);
+  int brokenDump(const ir::Program& prog, const std::vector<canon::Violation>& broken,
+                 const tree::DumpPlaces& places, Diagnostics& diag);
   std::string sourceName() const { return opts_.file == "-" ? "<stdin>" : opts_.file; }
 
   const Options& opts_;
@@ -155,12 +157,14 @@ IrOrStatus Pipeline::readDump() {
   std::optional<SourceFile> src = readSource();
   if (!src) return code(ExitCode::Input);
   Diagnostics diag(*src, io_.err);
-  std::unique_ptr<ir::Program> prog = tree::readProgram(*src, diag);
+  tree::DumpPlaces places;
+  std::unique_ptr<ir::Program> prog = tree::readProgram(*src, diag, &places);
   if (!prog) return code(ExitCode::Syntax);
   clock_.lap("read");
-  if (opts_.verify && opts_.from != RunStage::Ir) // IR trees have no invariant to break
-    if (auto err = canon::checkProgram(*prog, opts_.from == RunStage::Traces))
-      return brokenDump(*err);
+  if (!opts_.verify || opts_.from == RunStage::Ir) // IR trees have no invariant to break
+    return prog;
+  auto broken = canon::checkProgram(*prog, opts_.from == RunStage::Traces);
+  if (!broken.empty()) return brokenDump(*prog, broken, places, diag);
   return prog;
 }
 
@@ -226,6 +230,20 @@ int Pipeline::checked(const std::optional<std::string>& problem) {
   if (!problem) return 0;
   io_.err << "tigerc: internal error: " << *problem << "\n";
   return code(ExitCode::Internal);
+}
+
+// A dump read by --from that breaks its stage's invariants: each violation at the line
+// of its statement (of its PROC's name when the rule is about the whole body), as
+// `file:line:col: error: --from=STAGE: in PROC f: <checker>: <rule>` and that line.
+int Pipeline::brokenDump(const ir::Program& prog,
+                         const std::vector<canon::Violation>& broken,
+                         const tree::DumpPlaces& places, Diagnostics& diag) {
+  const std::string stage = "--from=" + std::string(stageName(*opts_.from)) + ": ";
+  for (const canon::Violation& v : broken) {
+    const tree::ProcPlaces& at = places.at(prog.procs[v.proc].frame->name());
+    diag.error(v.stm < at.stms.size() ? at.stms[v.stm] : at.name, stage + v.rule);
+  }
+  return code(ExitCode::BadIr);
 }
 
 // A dump read by --from that breaks its stage's invariants.

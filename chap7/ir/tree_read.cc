@@ -217,8 +217,9 @@ struct ProcNotes {
 
 class Reader {
 public:
-  Reader(const SourceFile& src, Diagnostics& diag, ir::Program& prog)
-      : scan_(src.text()), diag_(diag), prog_(prog), arena_(prog.arena) {}
+  Reader(const SourceFile& src, Diagnostics& diag, ir::Program& prog, DumpPlaces* places)
+      : scan_(src.text()), diag_(diag), prog_(prog), arena_(prog.arena), places_(places) {
+  }
   void readAll(); // throws ReadError
   void resolve(); // reports through diag_
 
@@ -270,6 +271,7 @@ private:
   std::vector<LabelUse> calls_;  // CALL(NAME f, ...), checked once all PROCs are read
   std::vector<LabelUse> values_; // NAME L as a value: must be a STRING
   std::unordered_map<Temp_label, Loc> fragments_; // PROC and STRING labels
+  DumpPlaces* places_;                            // null: not asked for
 };
 
 void Reader::expected(const std::string& what) const {
@@ -355,8 +357,12 @@ void Reader::proc() {
   proc.sourceName = name.str();
   for (const frame::Access& a : proc.frame->formals())
     if (a.kind == frame::Access::Kind::InReg) notes_.back().writes.insert(a.temp);
-  while (tok_.kind != Tok::End && !isName("PROC") && !isName("STRING"))
+  ProcPlaces placed{nameLoc, {}};
+  while (tok_.kind != Tok::End && !isName("PROC") && !isName("STRING")) {
+    placed.stms.push_back(tok_.loc);
     proc.body.push_back(stm(0));
+  }
+  if (places_) places_->emplace(name, std::move(placed));
   prog_.procs.push_back(std::move(proc));
 }
 
@@ -668,9 +674,10 @@ bool putMainFirst(ir::Program& prog, const SourceFile& src, Diagnostics& diag) {
 
 } // namespace
 
-std::unique_ptr<ir::Program> readProgram(const SourceFile& src, Diagnostics& diag) {
+std::unique_ptr<ir::Program> readProgram(const SourceFile& src, Diagnostics& diag,
+                                         DumpPlaces* places) {
   auto prog = std::make_unique<ir::Program>();
-  Reader reader(src, diag, *prog);
+  Reader reader(src, diag, *prog, places);
   try {
     reader.readAll();
   } catch (const ReadError& e) {

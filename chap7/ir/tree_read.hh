@@ -20,13 +20,16 @@
 // through diag. Beyond the syntax it checks what would make the program meaningless:
 // labels defined once, jumps to labels of their own PROC, calls to a PROC or a runtime
 // function with the right number of arguments, NAME values that are strings, MOVE into
-// TEMP or MEM, no temp read that nothing sets, frames that hold their formals.
+// TEMP or MEM, no temp read that nothing sets, frames that hold their formals. It can
+// also say where each PROC and each of its statements is, for later reports.
 #pragma once
 
 #include "chap7/base/diag.hh"
 #include "chap7/ir/fragments.hh"
 
 #include <memory>
+#include <unordered_map>
+#include <vector>
 
 namespace tiger::tree {
 
@@ -34,6 +37,16 @@ namespace tiger::tree {
 // (a SEQ's right spine is read by a loop and does not count).
 inline constexpr int kMaxReadDepth = 100'000;
 
-std::unique_ptr<ir::Program> readProgram(const SourceFile& src, Diagnostics& diag);
+// Where a PROC of the dump is: its name, and the first token of each statement of its
+// body, in order. A checker that finds statement i of a PROC broken reports it there.
+struct ProcPlaces {
+  Loc name;
+  std::vector<Loc> stms;
+};
+using DumpPlaces = std::unordered_map<Temp_label, ProcPlaces>; // by the PROC's label
+
+// With `places`, where each PROC read is goes there too.
+std::unique_ptr<ir::Program> readProgram(const SourceFile& src, Diagnostics& diag,
+                                         DumpPlaces* places = nullptr);
 
 } // namespace tiger::tree

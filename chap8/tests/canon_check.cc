@@ -1,7 +1,8 @@
 // canon_check.cc - the checkers reject broken input with a message a student can act
 // on: the checker, the statement's index (and block), the rule broken, and the
 // statement printed by tree::printStm. Each test breaks one rule and expects the
-// message to name it; null pointers are reported, never crashed on.
+// message to name it; null pointers are reported, never crashed on. The violation lists
+// name every broken statement by its index.
 #include "canon_testing.hh"
 
 #include "chap8/canon_check.hh"
@@ -105,6 +106,38 @@ TEST(Checkers, TracesRejectUndefinedTwiceDefinedAndMissingDone) {
   EXPECT_TRUE(has(problem(canon::checkTraces({f.arena.Label(a), f.arena.Jump(a)})),
                   "must end with LABEL done"));
   EXPECT_TRUE(has(problem(canon::checkTraces({})), "must end with LABEL done"));
+}
+
+// The lists behind the checkers (tigerc --from --verify shows each at its line): every
+// broken statement in order, each with its index; the checker's message is the first.
+TEST(Checkers, ViolationsListEveryBrokenStatementWithItsIndex) {
+  Fixture f;
+  T_stm eseq = f.move(f.t(0), f.arena.Eseq(f.move(f.t(1), f.c(2)), f.t(1)));
+  std::vector<T_stm> stms{eseq, f.move(f.t(0), f.c(1)), eseq};
+  auto broken = canon::canonicalViolations(stms, 10);
+  ASSERT_EQ(broken.size(), 2u);
+  EXPECT_EQ(broken[0].stm, 0u);
+  EXPECT_EQ(broken[1].stm, 2u);
+  EXPECT_EQ(broken[1].rule, "checkCanonical: statement 2: an ESEQ is left (C_linearize "
+                            "must remove every ESEQ)");
+  EXPECT_EQ(canon::canonicalViolations(stms, 1).size(), 1u);
+  EXPECT_EQ(problem(canon::checkCanonical(stms)), broken[0].rule + broken[0].shown);
+}
+
+TEST(Checkers, TraceViolationsPlaceAMissingDoneLabelAtTheLastStatement) {
+  Fixture f;
+  Temp_label a = f.label("A"), b = f.label("B");
+  std::vector<T_stm> stms{f.arena.Label(a), f.arena.Jump(b), f.arena.Label(a),
+                          f.arena.Jump(a)};
+  auto broken = canon::traceViolations(stms, 10);
+  ASSERT_EQ(broken.size(), 3u);
+  EXPECT_EQ(broken[0].stm, 3u);
+  EXPECT_TRUE(has(broken[0].rule, "must end with LABEL done"));
+  EXPECT_EQ(broken[1].stm, 2u);
+  EXPECT_TRUE(has(broken[1].rule, "label A is already defined at statement 0"));
+  EXPECT_EQ(broken[2].stm, 1u);
+  EXPECT_TRUE(has(broken[2].rule, "jump target B is not defined"));
+  EXPECT_EQ(canon::traceViolations({}, 10).front().stm, canon::kWholeList);
 }
 
 } // namespace

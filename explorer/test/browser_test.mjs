@@ -12,7 +12,9 @@
 //     CtrlFlowTransform (pto-cft-dot) no red jump
 //   - running queens prints tigerc --run's output ("92 solutions"), status and --stats
 //   - a syntax error shows tigerc's message at the right line, marked in the editor
-//   - the canon pane lists every --explain=canon step; a runaway program stops
+//   - a runaway program stops; the page loads queens in under 2 s and weighs under
+//     1.2 MB gzipped
+//   - the dump pane, the canon stepper and embed mode (tools_test.mjs)
 //   - every testcase at every --emit stage, and run, equals the native tigerc
 // Screenshots of each pane go to ARTIFACT_DIR/*.png. Prints the measurements.
 import { spawn } from 'node:child_process';
@@ -20,8 +22,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { check, failures, nativeTigerc, testcases } from './helpers.mjs';
+import { check, compiled, failures, generation, nativeTigerc, showPanes, testcases }
+  from './helpers.mjs';
 import { checkSuite } from './suite.mjs';
+import { checkTools, checkSize } from './tools_test.mjs';
 import { browserMaxDepth } from '../web/limits.js';
 
 const [site, tigerc, cases, artifacts, modules] = process.argv.slice(2).map((p) => resolve(p));
@@ -43,10 +47,6 @@ function serve(dir) {
   });
 }
 
-const compiled = (page, after) => page.waitForFunction(
-  (n) => Number(document.body.dataset.compiled || 0) > n, after, { timeout: 30000 });
-const generation = (page) => page.evaluate(() => Number(document.body.dataset.compiled || 0));
-
 // Replaces the editor's text as typing would (one input event, no auto-indent).
 async function typeProgram(page, text) {
   const before = await generation(page);
@@ -54,12 +54,6 @@ async function typeProgram(page, text) {
   await page.keyboard.press('Control+A');
   await page.keyboard.insertText(text);
   await compiled(page, before);
-}
-
-async function showPanes(page, url, hash) {
-  await page.goto(url + hash);
-  await page.reload();
-  await compiled(page, 0);
 }
 
 async function testDefaultView(page, url) {
@@ -232,15 +226,6 @@ async function testDeepNesting(page) {
   check(after.status === 0, 'the worker compiles again after that');
 }
 
-async function testCanon(page, url) {
-  await showPanes(page, url, '#ex=demo/sum&panes=canon');
-  const log = nativeTigerc(tigerc, ['--emit=traces', '--explain=canon', 'sum.tig'],
-    join(cases, 'demo')).stderr;
-  const steps = (log.match(/^canon: /gm) || []).length;
-  const shown = await page.locator('[data-pane=canon] li').count();
-  check(steps > 0 && shown === steps, `canon pane lists ${shown} of ${steps} rewrite steps`);
-}
-
 async function screenshots(page, url) {
   for (const pane of ['tokens', 'ast', 'ir', 'linear', 'blocks', 'traces', 'cfg', 'canon',
     'pto', 'pto-cft', 'pto-flow', 'pto-ssa', 'mlir', 'run']) {
@@ -260,6 +245,8 @@ async function main() {
     const page = context.pages()[0] || (await context.newPage());
     page.on('pageerror', (e) => check(false, `page error: ${e.message}`));
     const loadMs = await testDefaultView(page, url);
+    check(loadMs < 2000, `the page loads queens with its traces and CFG in under 2 s (${loadMs} ms)`);
+    const gzipped = checkSize(site);
     const tracesMs = await queensTracesMs(page);
     await testTypedIr(page, url);
     await testToggles(page, url);
@@ -267,11 +254,12 @@ async function main() {
     await testPtoFlow(page, url);
     await testRun(page, url);
     await testSyntaxError(page, url);
-    await testCanon(page, url);
+    await checkTools(page, url, { tigerc, cases, artifacts });
     await testDeepNesting(page);
     await screenshots(page, url);
     const suite = await checkSuite(page, tigerc, cases);
     console.log(`measured: page load to queens traces+CFG drawn ${loadMs} ms; ` +
+      `site ${(gzipped / 1e6).toFixed(2)} MB gzipped; ` +
       `queens -> traces in the worker ${tracesMs.toFixed(1)} ms (warm median); ` +
       `CFG nodes ${nodes}; suite ${suite.programs} programs x ${suite.runs} runs each`);
   } finally {

@@ -1,5 +1,6 @@
-// helpers.mjs - what browser_test.mjs and suite.mjs share: recording checks, running the
-// native tigerc, and reading every testcase (with its stdin) through explorer/examples.py.
+// helpers.mjs - what browser_test.mjs, suite.mjs and tools_test.mjs share: recording
+// checks, running the native tigerc, reading every testcase (with its stdin) through
+// explorer/examples.py, and waiting for the page to compile.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,4 +27,17 @@ export function testcases(cases) {
     { encoding: 'utf-8', maxBuffer: 1 << 28 }))
     .map((t) => ({ ...t, name: t.name.split('/').pop() + '.tig' }));
   return cached;
+}
+
+// Resolves once the page has compiled more often than `after` times (body data-compiled).
+export const compiled = (page, after) => page.waitForFunction(
+  (n) => Number(document.body.dataset.compiled || 0) > n, after, { timeout: 30000 });
+export const generation = (page) =>
+  page.evaluate(() => Number(document.body.dataset.compiled || 0));
+
+// Opens the page at `hash` (a reload, so the hash is read afresh) and waits for it.
+export async function showPanes(page, url, hash) {
+  await page.goto(url + hash);
+  await page.reload();
+  await compiled(page, 0);
 }

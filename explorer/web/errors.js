@@ -1,6 +1,6 @@
 // errors.js - tigerc's error lines (`file:L:C: error: message`, then the source line and a
 // caret; README.md "Errors") turned into CodeMirror diagnostics at that line and column.
-const errorLine = /^[^:\n]*:(\d+):(\d+): error: (.*)$/gm;
+export const errorLine = /^[^:\n]*:(\d+):(\d+): error: (.*)$/gm;
 
 export function diagnosticsOf(stderr, doc) {
   const found = [];

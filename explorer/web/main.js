@@ -3,6 +3,8 @@
 // TIGER_EXAMPLES), the --book/--commute/--layout toggles, and the chosen stage panes,
 // recompiled in a worker (worker.js) shortly after each edit. What is shown lives in the
 // URL hash (url_state.js); with no hash the page opens queens with its traces and CFG.
+// The dump pane (my_dump_pane.js) judges a pasted dump; #embed=1 shows one pane alone
+// (embed.js).
 import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection } from '@codemirror/view';
 import { EditorState } from '@codemirror/state';
 import { defaultKeymap, history as undoHistory, historyKeymap } from '@codemirror/commands';
@@ -14,6 +16,8 @@ import { readHash, writeHash } from './url_state.js';
 import { diagnosticsOf } from './errors.js';
 import { drawingPanes, makePane, paneBox, paneNames } from './panes.js';
 import { makeRunPane } from './run_pane.js';
+import { makeDumpPane } from './my_dump_pane.js';
+import { embeddedState, showEmbedded } from './embed.js';
 import { preloadGraphviz } from './cfg.js';
 
 const examples = TIGER_EXAMPLES; // [{name: 'demo/queens', source, stdin}], from build.mjs
@@ -22,8 +26,8 @@ const client = new TigercClient();
 // The hook explorer/test uses to run the page's tigerc: (args, file, source, input).
 window.tigerc = (...call) => client.call(...call);
 const $ = (id) => document.getElementById(id);
-let state = readHash(location.hash);
-let editor, generation = 0, timer = null, runPane = null;
+let state = embeddedState(readHash(location.hash));
+let editor, generation = 0, timer = null, runPane = null, dumpPane = null;
 
 function currentSource() {
   return editor.state.doc.toString();
@@ -37,6 +41,12 @@ function optionArgs() {
   return state.book ? ['--book'] : [`--commute=${state.commute}`, `--layout=${state.layout}`];
 }
 
+// The program in the editor as the run and dump panes take it.
+function program() {
+  return { file: fileName(), source: currentSource(), options: optionArgs(),
+    stdin: byName.get(state.ex)?.stdin ?? '' };
+}
+
 // Compiles once without --emit for the errors, then each chosen pane; results from an
 // older edit than the latest are dropped.
 async function compile() {
@@ -45,7 +55,9 @@ async function compile() {
   const check = await client.call(optionArgs(), fileName(), source);
   if (mine !== generation) return;
   showErrors(check);
-  for (const { name, pane, body, ms } of panes) {
+  for (const { pane, body, ms, refresh } of panes) {
+    if (refresh) await refresh(client);
+    if (mine !== generation) return;
     if (!pane) continue;
     const r = await client.call([...pane.args(), ...optionArgs()], fileName(), source);
     if (mine !== generation) return;
@@ -63,9 +75,14 @@ function showErrors(r) {
   editor.dispatch(setDiagnostics(editor.state, diagnosticsOf(r.stderr, editor.state.doc)));
 }
 
-function update(change) {
+// Keeps a change in the URL without compiling again (the dump's text, a canon step).
+function remember(change) {
   state = { ...state, ...change };
   history.replaceState(null, '', writeHash(state));
+}
+
+function update(change) {
+  remember(change);
   clearTimeout(timer);
   timer = setTimeout(compile, 150);
 }
@@ -76,12 +93,16 @@ function buildPanes() {
   root.replaceChildren();
   panes = state.panes.filter((n) => paneNames.includes(n)).map((name) => {
     if (name === 'run') {
-      runPane = runPane || makeRunPane(state, update, () => ({
-        file: fileName(), source: currentSource(), options: optionArgs() }));
+      runPane = runPane || makeRunPane(state, update, program);
       root.append(runPane.box);
       return { name };
     }
-    const pane = makePane(name, state, (change) => update(change));
+    if (name === 'dump') {
+      dumpPane = dumpPane || makeDumpPane(state, remember, program);
+      root.append(dumpPane.box);
+      return { name, refresh: dumpPane.refresh };
+    }
+    const pane = makePane(name, state, (change) => update(change), remember);
     const { box, body, ms } = paneBox(name, pane.controls || []);
     root.append(box);
     return { name, pane, body, ms };
@@ -146,6 +167,7 @@ buildToggles();
 const start = state.code ?? byName.get(state.ex)?.source ?? examples[0].source;
 editor = makeEditor(start);
 buildPanes();
-if (state.panes.some((name) => drawingPanes[name])) preloadGraphviz();
+if (state.embed) showEmbedded(state, writeHash);
+if (state.panes.some((name) => drawingPanes[name]) || state.panes.includes('dump')) preloadGraphviz();
 if (runPane && state.ex) runPane.input.value = byName.get(state.ex)?.stdin ?? '';
 compile();

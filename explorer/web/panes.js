@@ -1,25 +1,22 @@
 // panes.js - the stage panes on the right. Each pane says which tigerc arguments it needs
 // (args) and how to show the result (show). Text stages print stdout as tigerc does; the
 // CFG pane draws cfg-dot or blocks-dot, the pto-flow pane pto-dot or pto-cft-dot (the
-// structured IR before and after CtrlFlowTransform); the canon pane lists
-// --explain=canon's steps.
+// structured IR before and after CtrlFlowTransform); the canon pane steps through
+// --explain=canon.
 import { drawGraphs } from './cfg.js';
+import { makeCanonStepper } from './canon_stepper.js';
+import { element } from './dom.js';
 
 const textStages = ['tokens', 'ast', 'ir', 'linear', 'blocks', 'traces',
   'pto', 'pto-cft', 'pto-ssa', 'mlir'];
 export const paneNames = ['tokens', 'ast', 'ir', 'linear', 'blocks', 'traces', 'cfg', 'canon',
-  'pto', 'pto-cft', 'pto-flow', 'pto-ssa', 'mlir', 'run'];
+  'pto', 'pto-cft', 'pto-flow', 'pto-ssa', 'mlir', 'run', 'dump'];
 // The panes drawn by Graphviz: the state key of each one's choice, and its choices.
 export const drawingPanes = {
   cfg: { key: 'cfg', emits: ['cfg-dot', 'blocks-dot'] },
   'pto-flow': { key: 'flow', emits: ['pto-dot', 'pto-cft-dot'] },
 };
 
-function element(tag, props = {}, children = []) {
-  const e = Object.assign(document.createElement(tag), props);
-  e.append(...children);
-  return e;
-}
 
 // The box every pane sits in: a title line (name, extra controls, time) and a body.
 export function paneBox(name, controls = []) {
@@ -63,31 +60,18 @@ function drawingPane(state, onChange, { key, emits }) {
   };
 }
 
-// --explain=canon: each "canon: ..." line starts a step; indented lines belong to it.
-export function canonSteps(log) {
-  const steps = [];
-  for (const line of log.split('\n')) {
-    if (line.startsWith('canon: ')) steps.push(line.slice(7));
-    else if (line && steps.length) steps[steps.length - 1] += '\n' + line;
-  }
-  return steps;
-}
-
-function canonPane() {
+// --explain=canon, one rewrite at a time (canon_stepper.js).
+function canonPane(state, remember) {
+  const stepper = makeCanonStepper(state, remember);
   return {
-    args: () => ['--emit=traces', '--explain=canon'],
-    show(body, r) {
-      if (r.status !== 0) return showFailure(body, r);
-      const items = canonSteps(r.stderr).map((s) =>
-        element('li', {}, [element('pre', { textContent: s })]));
-      body.replaceChildren(element('ol', { className: 'steps' }, items));
-    },
+    args: stepper.args,
+    show: (body, r) => (r.status !== 0 ? showFailure(body, r) : stepper.show(body, r)),
   };
 }
 
-export function makePane(name, state, onChange) {
+export function makePane(name, state, onChange, remember) {
   if (textStages.includes(name)) return textPane(name);
   if (drawingPanes[name]) return drawingPane(state, onChange, drawingPanes[name]);
-  if (name === 'canon') return canonPane();
+  if (name === 'canon') return canonPane(state, remember);
   throw new Error(`no pane ${name}`);
 }

@@ -18,8 +18,9 @@ export function makeRunPane(state, onChange, program) {
   const steps = field('input', { type: 'number', value: 10000000, min: 0, className: 'steps' });
   const depth = field('input', { type: 'number', value: browserMaxDepth, min: 0, className: 'depth' });
   const input = field('textarea', { placeholder: 'standard input', className: 'stdin' });
-  const runButton = field('button', { textContent: 'Run', className: 'run' });
-  const stopButton = field('button', { textContent: 'Stop', className: 'stop', disabled: true });
+  const runButton = field('button', { textContent: 'Run', className: 'run view-control' });
+  const stopButton = field('button', { textContent: 'Stop', className: 'stop view-control',
+    disabled: true });
   const { box, body, ms } = paneBox('run', []);
   const out = field('pre', { className: 'terminal output' });
   const status = field('div', { className: 'status' });
