@@ -12,7 +12,8 @@
 //                   a LABEL (done)
 //
 // Input: any statements, even broken ones (null pointers too). Output: nullopt, or the
-// first violation, with its statement's index, the rule and the statement printed.
+// first violation, with its statement's index, the source line it came from when its
+// position is known (`statement 3 (from line 12)`), the rule and the statement printed.
 // Expressions are walked with an explicit stack.
 #include "chap8/canon_check.hh"
 
@@ -30,7 +31,9 @@ using tree::cast;
 std::string violation(const std::string& checker, const std::string& where,
                       const std::string& rule, const tree::Stm* s) {
   std::ostringstream out;
-  out << checker << ": " << where << ": " << rule << "\n";
+  out << checker << ": " << where;
+  if (s && s->pos().known()) out << " (from line " << s->pos().line << ")";
+  out << ": " << rule << "\n";
   tree::printStm(out, s, 2);
   return out.str();
 }
