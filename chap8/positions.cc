@@ -1,7 +1,10 @@
-// positions.cc - fillPositions: the rules are in positions.hh. Linear in the size of
-// the statements without a position (their expressions are walked with a stack) plus
-// the length of the list.
+// positions.cc - fillPositions: the rules are in positions.hh. Linear in the length of
+// the list plus the size of the statements without a position (their expressions are
+// walked, recursing on expression depth only, as C_linearize does); nothing is
+// allocated for a list whose statements all have a position.
 #include "chap8/positions.hh"
+
+#include <algorithm>
 
 namespace tiger::canon {
 namespace {
@@ -9,26 +12,20 @@ namespace {
 using tree::cast;
 using tree::SrcPos;
 
-// The first known position in e's nodes, pre-order, left to right.
-SrcPos firstIn(const tree::Exp* root) {
-  std::vector<const tree::Exp*> work{root};
-  while (!work.empty()) {
-    const tree::Exp* e = work.back();
-    work.pop_back();
-    if (!e) continue;
-    if (e->pos().known()) return e->pos();
-    if (auto* b = cast<tree::Binop>(e)) {
-      work.push_back(b->right);
-      work.push_back(b->left);
-    } else if (auto* m = cast<tree::Mem>(e)) {
-      work.push_back(m->addr);
-    } else if (auto* x = cast<tree::Eseq>(e)) {
-      work.push_back(x->exp);
-    } else if (auto* c = cast<tree::Call>(e)) {
-      for (auto a = c->args.rbegin(); a != c->args.rend(); ++a)
-        work.push_back(*a);
-      work.push_back(c->fun);
-    }
+// The first known position in e's nodes, pre-order, left to right. Recursion is on
+// expression depth only, as in C_linearize.
+SrcPos firstIn(const tree::Exp* e) {
+  if (!e || e->pos().known()) return e ? e->pos() : SrcPos{};
+  if (auto* b = cast<tree::Binop>(e)) {
+    SrcPos p = firstIn(b->left);
+    return p.known() ? p : firstIn(b->right);
+  }
+  if (auto* m = cast<tree::Mem>(e)) return firstIn(m->addr);
+  if (auto* x = cast<tree::Eseq>(e)) return firstIn(x->exp);
+  if (auto* c = cast<tree::Call>(e)) {
+    if (SrcPos p = firstIn(c->fun); p.known()) return p;
+    for (const tree::Exp* a : c->args)
+      if (SrcPos p = firstIn(a); p.known()) return p;
   }
   return {};
 }
@@ -54,25 +51,36 @@ SrcPos fromExpressions(const tree::Stm* s) {
   return {};
 }
 
+bool unknown(const tree::Stm* s) {
+  return s && !s->pos().known();
+}
+
+bool isLabel(const tree::Stm* s) {
+  return s->kind == tree::StmKind::LABEL;
+}
+
 } // namespace
 
+// pos[i] is what rule 1 knows of stms[i]. A forward sweep gives each other statement
+// the nearest pos before it; a backward sweep gives each LABEL the nearest pos after
+// it (or, with none after, the last of all), and a statement with none before the
+// nearest after.
 void fillPositions(std::vector<T_stm>& stms) {
-  std::size_t n = stms.size();
-  std::vector<SrcPos> pos(n);
-  for (std::size_t i = 0; i < n; ++i)
-    if (stms[i])
-      pos[i] = stms[i]->pos().known() ? stms[i]->pos() : fromExpressions(stms[i]);
-  // Rule 2: before[i] and after[i], the nearest positions rule 1 left on each side.
-  std::vector<SrcPos> before(n), after(n);
-  for (std::size_t i = 1; i < n; ++i)
-    before[i] = pos[i - 1].known() ? pos[i - 1] : before[i - 1];
-  for (std::size_t i = n; i-- > 1;)
-    after[i - 1] = pos[i].known() ? pos[i] : after[i];
-  for (std::size_t i = 0; i < n; ++i) {
-    if (!stms[i] || stms[i]->pos().known()) continue;
-    bool label = stms[i]->kind == tree::StmKind::LABEL;
-    SrcPos near = label ? after[i] : before[i], far = label ? before[i] : after[i];
-    stms[i]->setPos(pos[i].known() ? pos[i] : near.known() ? near : far);
+  if (std::none_of(stms.begin(), stms.end(), unknown)) return;
+  std::vector<SrcPos> pos(stms.size());
+  SrcPos prev;
+  for (std::size_t i = 0; i < stms.size(); ++i) {
+    if (!stms[i]) continue;
+    pos[i] = unknown(stms[i]) ? fromExpressions(stms[i]) : stms[i]->pos();
+    if (unknown(stms[i]) && (pos[i].known() || !isLabel(stms[i])))
+      stms[i]->setPos(pos[i].known() ? pos[i] : prev);
+    if (pos[i].known()) prev = pos[i];
+  }
+  SrcPos last = prev, next;
+  for (std::size_t i = stms.size(); i-- > 0;) {
+    if (unknown(stms[i]))
+      stms[i]->setPos(isLabel(stms[i]) && !next.known() ? last : next);
+    if (pos[i].known()) next = pos[i];
   }
 }
 
