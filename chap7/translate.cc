@@ -26,7 +26,7 @@
 // its operator's position, a Cx's jumps with the expression that asks for them) and
 // unEx/unNx/unCx's statements with the expression converted; EXP(e) is where e is. A
 // `var` initialisation is at its `var`, a function's MOVE(TEMP rv, ...) at its
-// `function`. A lab answer's code gets the same positions: it only calls these.
+// `function`. A lab answer gets the same positions: it builds its nodes inside these.
 #include "chap7/translate.hh"
 
 #include "chap7/diag.hh" // labUnwritten, called by the lab handouts

@@ -227,8 +227,6 @@ public:
   T_stm copy(const tree::Stm* s);
 
   std::size_t nodeCount() const { return count_; }
-  // The position stamped on the nodes made now (unknown unless a PosScope set one).
-  SrcPos position() const { return position_; }
 
   Arena() = default;
   Arena(const Arena&) = delete;
@@ -263,7 +261,7 @@ private:
   std::size_t used_ = kChunkBytes; // bytes used in chunks_.back()
   std::vector<Destructor> destructors_;
   std::size_t count_ = 0;
-  SrcPos position_;
+  SrcPos position_; // stamped on the nodes made now (PosScope sets it)
 };
 
 // While a PosScope lives, the nodes its arena makes are stamped with `pos` (unknown
