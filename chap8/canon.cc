@@ -10,12 +10,16 @@
 //
 // With `verify`, checkCanonical, checkBlocks and checkTraces run after each step; the
 // first failure is returned, naming the function. STRING fragments are not touched.
+// The steps run with the arena's position unknown; after each, fillPositions gives the
+// statements it made the positions positions.hh describes (before its checker, so a
+// checker's message names the source line of what it rejects).
 // checkProgram judges bodies read from a dump: every violation, each naming its PROC.
 // The three algorithms live in linearize.cc, basic_blocks.cc and trace_schedule.cc.
 #include "chap8/canon.hh"
 
 #include "chap8/canon_check.hh"
 #include "chap8/explain.hh"
+#include "chap8/positions.hh"
 
 #include <limits>
 
@@ -43,13 +47,17 @@ void noteProc(Context& cx, const ir::ProcFrag& proc) {
 CanonSteps canonProc(Context& cx, const ir::ProcFrag& proc, Step last, Checks checks,
                      bool linearBody) {
   CanonSteps s;
+  tree::PosScope unknown(cx.arena, {});
   s.linear = linearBody ? proc.body : C_linearize(cx, cx.arena.SeqList(proc.body));
+  fillPositions(s.linear);
   if (!linearBody && checks.canonical) s.problem = checkCanonical(s.linear);
   if (s.problem || last == Step::Linear) return s;
   s.blocks = C_basicBlocks(cx, s.linear);
+  fillPositions(s.blocks);
   if (checks.blocks) s.problem = checkBlocks(s.blocks);
   if (s.problem || last == Step::Blocks) return s;
   s.traces = C_traceSchedule(cx, s.blocks);
+  fillPositions(s.traces);
   if (checks.traces) s.problem = checkTraces(s.traces);
   return s;
 }

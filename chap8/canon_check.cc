@@ -12,7 +12,8 @@
 //                   a LABEL (done)
 //
 // Input: any statements, even broken ones (null pointers too). Output: nullopt, or the
-// first violation, with its statement's index, the rule and the statement printed;
+// first violation, with its statement's index, the source line it came from when its
+// position is known (`statement 3 (from line 12)`), the rule and the statement printed;
 // canonicalViolations and traceViolations list every one (tigerc --from --verify shows
 // each at its line). Expressions are walked with an explicit stack.
 #include "chap8/canon_check.hh"
@@ -41,6 +42,12 @@ std::string printed(const tree::Stm* s) {
   return out.str();
 }
 
+// Where statement s is: `where`, and the source line s came from when it is known.
+std::string located(const std::string& where, const tree::Stm* s) {
+  if (!s || !s->pos().known()) return where;
+  return where + " (from line " + std::to_string(s->pos().line) + ")";
+}
+
 // The violations found so far, at most `most` of them.
 class Found {
 public:
@@ -66,7 +73,7 @@ std::optional<std::string> first(const std::vector<Violation>& found) {
 
 std::string violation(const std::string& checker, const std::string& where,
                       const std::string& rule, const tree::Stm* s) {
-  return checker + ": " + where + ": " + rule + printed(s);
+  return checker + ": " + located(where, s) + ": " + rule + printed(s);
 }
 
 namespace {
@@ -188,7 +195,7 @@ void collectLabels(const std::vector<T_stm>& stms,
     auto [it, fresh] = defined.emplace(l->label.name, i);
     if (!fresh)
       found.add(i,
-                "checkTraces: " + where(i) + ": label " + labelText(l->label) +
+                "checkTraces: " + located(where(i), l) + ": label " + labelText(l->label) +
                     " is already defined at statement " + std::to_string(it->second),
                 printed(stms[i]));
   }
@@ -230,7 +237,8 @@ std::vector<Violation> canonicalViolations(const std::vector<T_stm>& stms,
     while (auto* q = cast<tree::Seq>(shown))
       shown = q->left;
     std::string lead = shown != stms[i] ? "; its first statement is" : "";
-    found.add(i, "checkCanonical: " + where(i) + ": " + *p, lead + printed(shown));
+    found.add(i, "checkCanonical: " + located(where(i), shown) + ": " + *p,
+              lead + printed(shown));
   }
   return found.take();
 }
@@ -270,7 +278,8 @@ std::vector<Violation> traceViolations(const std::vector<T_stm>& stms, std::size
   collectLabels(stms, defined, found);
   for (std::size_t i = 0; i < stms.size() && !found.full(); ++i)
     if (Problem p = badTraceJump(stms, i, defined))
-      found.add(i, "checkTraces: " + where(i) + ": " + *p, printed(stms[i]));
+      found.add(i, "checkTraces: " + located(where(i), stms[i]) + ": " + *p,
+                printed(stms[i]));
   return found.take();
 }
 

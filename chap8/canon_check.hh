@@ -9,7 +9,8 @@
 namespace tiger::canon {
 
 // "<checker>: <where>: <rule broken>" followed by the statement, printed by
-// tree::printStm and indented, so a student can find it in their own output.
+// tree::printStm and indented, so a student can find it in their own output; <where>
+// ends with " (from line L)" when the statement's source position is known.
 std::string violation(const std::string& checker, const std::string& where,
                       const std::string& rule, const tree::Stm* s);
 

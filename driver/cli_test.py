@@ -11,7 +11,10 @@ Checks, on the project's own demo programs:
   - --run-at at every stage and --book print the same;
   - --from reads dumps back: usage errors (64), a malformed dump (66), a dump that
     breaks its stage's invariants under --verify (68, each violation at its line),
-    runs and drawings from dumps.
+    runs and drawings from dumps;
+  - --locations: a `# L:C` line before each statement of ir, linear and traces, and
+    nothing else changed; --from reads them back and prints them again; --verify on a
+    broken dump names the line of the statement it rejects; with another --emit, 64.
 Ends with "N passed, N failed".
 """
 import os
@@ -62,6 +65,7 @@ def checks(exe, src):
     r = tigerc(exe, "--run", "-", stdin=b"exit(3)")
     yield "exit(n) gives n", r.returncode == 3
     yield from from_checks(exe, queens)
+    yield from location_checks(exe, queens)
 
 
 def explain_dot_checks(exe, prog):
@@ -122,6 +126,42 @@ def located_checks(exe, traces):
         r.returncode == 68 and len(errors) == 2 and
         all(e.startswith(w) and "a CJUMP must be followed by its false label" in e
             for e, w in zip(errors, want)))
+
+
+POSITION = re.compile(rb"^ *# \d+:\d+$")
+
+
+def without_positions(dump):
+    return b"".join(l for l in dump.splitlines(True) if not POSITION.match(l.rstrip(b"\n")))
+
+
+def location_checks(exe, queens):
+    """--locations: the dumps of queens with positions, read back, and broken."""
+    yield "--locations with --emit=ast -> 64", (
+        tigerc(exe, "--locations", "--emit=ast", queens).returncode == 64)
+    for stage in ("ir", "linear", "traces"):
+        plain = tigerc(exe, "--emit=" + stage, queens).stdout
+        located = tigerc(exe, "--emit=" + stage, "--locations", queens).stdout
+        yield "--emit=%s --locations adds positions only" % stage, (
+            located != plain and without_positions(located) == plain)
+        again = tigerc(exe, "--from=" + stage, "--locations", "--emit=" + stage, "-",
+                       stdin=located)
+        yield "--from=%s --locations round-trips" % stage, (
+            again.returncode == 0 and again.stdout == located)
+    lines = tigerc(exe, "--emit=traces", "--locations", queens).stdout.split(b"\n")
+    statements = [i for i, l in enumerate(lines) if re.match(rb"[A-Z]", l)
+                  and not l.startswith((b"PROC", b"STRING"))]
+    yield "--emit=traces --locations: every statement has a position", all(
+        POSITION.match(lines[i - 1]) for i in statements)
+    cjump = next(i for i in statements if lines[i].startswith(b"CJUMP("))
+    end = next(i for i in range(cjump, len(lines)) if lines[i].endswith(b")"))
+    line = lines[cjump - 1].split(b" ")[1].split(b":")[0]
+    t, f = lines[end].strip()[:-1].split(b",")
+    lines[end] = b" %s,%s)" % (f, t)  # its true label is now the one after it
+    broken = b"\n".join(lines)
+    r = tigerc(exe, "--from=traces", "--verify", "--run", "-", stdin=broken)
+    yield "--verify names the source line of the broken statement", (
+        r.returncode == 68 and b"(from line " + line + b")" in r.stderr)
 
 
 def main(argv):

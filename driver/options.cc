@@ -19,6 +19,9 @@ const char* const kUsage = R"(usage: tigerc [options] FILE.tig      (FILE "-" re
   --run-mlir        run the ptoext MLIR through mlir-opt-19 and mlir-cpu-runner-19
   --stats           after a run, print what was executed on stderr
   --verify          check every stage's invariants after each pass
+  --locations       with --emit=ir, linear, blocks or traces: a line "# LINE:COL"
+                      (the Tiger source position) before each statement that has
+                      one; --from reads it back
   --time-passes     print each stage's time and the peak memory after it (stderr)
   --explain=canon   log each canon rewrite (rule, tree before and after) on stderr
   --explain=canon-dot   the same, each tree drawn as a Graphviz digraph
@@ -98,6 +101,7 @@ std::optional<std::string> parseOne(std::string_view arg, Options& o, bool& runA
   else if (arg == "--stats") o.stats = true;
   else if (arg == "--time-passes") o.timePasses = true;
   else if (arg == "--verify") o.verify = true;
+  else if (arg == "--locations") o.locations = true;
   else if (arg == "--book") o.bookCommute = o.bookTraces = true;
   else if (arg == "-h" || arg == "--help") o.help = true;
   else return "unknown option '" + std::string(arg) + "'";
@@ -158,6 +162,9 @@ std::optional<std::string> parseOptions(const std::vector<std::string>& args,
     }
   }
   if (o.file.empty() && !o.help) return "no input file";
+  if (o.locations && o.emit != Emit::Ir && o.emit != Emit::Linear &&
+      o.emit != Emit::Blocks && o.emit != Emit::Traces)
+    return "--locations prints positions in --emit=ir, linear, blocks or traces only";
   if (o.from) return checkFrom(o, runAtGiven);
   return std::nullopt;
 }

@@ -29,6 +29,7 @@ struct Options {
   bool stats = false;            // print execution counts to stderr after --run
   bool timePasses = false;       // print each stage's time and peak memory to stderr
   bool verify = false;           // run the checkers after every pass
+  bool locations = false;        // ir/linear/blocks/traces dumps: `# L:C` per statement
   bool explainCanon = false;     // log every canon rewrite to stderr
   bool explainDrawn = false;     // --explain=canon-dot: its trees as Graphviz digraphs
   bool bookCommute = false;      // the book's commute() instead of the sharper one

@@ -185,7 +185,7 @@ int Pipeline::backEnd(ir::Program& prog, RunStage from) {
   const Emit emit = opts_.emit;
   const std::optional<RunStage> runAt = runStage();
   // translateProgram -> [ir ir-dot] (run-at=ir)
-  if (emit == Emit::Ir) return tree::printProgram(io_.out, prog), 0;
+  if (emit == Emit::Ir) return tree::printProgram(io_.out, prog, opts_.locations), 0;
   if (emit == Emit::IrDot) return drawIrTrees(io_.out, prog), 0;
   if (runAt == RunStage::Ir) return runProgram(opts_, io_, prog);
   // C_linearize -> [linear] (run-at=linear)
@@ -194,10 +194,11 @@ int Pipeline::backEnd(ir::Program& prog, RunStage from) {
     if (auto err = canon::linearizeProgram(prog, cx, opts_.verify)) return checked(err);
     clock_.lap("linearize");
   }
-  if (emit == Emit::Linear) return tree::printProgram(io_.out, prog), 0;
+  if (emit == Emit::Linear) return tree::printProgram(io_.out, prog, opts_.locations), 0;
   if (runAt == RunStage::Linear) return runProgram(opts_, io_, prog);
   // C_basicBlocks -> [blocks blocks-dot]
-  if (emit == Emit::Blocks) return checked(printBlocks(io_.out, prog, cx, opts_.verify));
+  if (emit == Emit::Blocks)
+    return checked(printBlocks(io_.out, prog, cx, opts_.verify, opts_.locations));
   if (emit == Emit::BlocksDot)
     return checked(canon::emitCfgDot(io_.out, prog, cx, false));
   // C_traceSchedule -> [traces cfg-dot] (run-at=traces)
@@ -206,7 +207,7 @@ int Pipeline::backEnd(ir::Program& prog, RunStage from) {
     if (auto err = canon::traceProgram(prog, cx, opts_.verify)) return checked(err);
     clock_.lap("traces");
   }
-  if (emit == Emit::Traces) return tree::printProgram(io_.out, prog), 0;
+  if (emit == Emit::Traces) return tree::printProgram(io_.out, prog, opts_.locations), 0;
   if (runAt) return runProgram(opts_, io_, prog);
   return 0;
 }

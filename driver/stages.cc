@@ -41,7 +41,7 @@ int runProgram(const Options& opts, const Streams& io, const ir::Program& prog) 
 }
 
 std::optional<std::string> printBlocks(std::ostream& out, const ir::Program& prog,
-                                       canon::Context& cx, bool verify) {
+                                       canon::Context& cx, bool verify, bool locations) {
   for (const ir::ProcFrag& proc : prog.procs) {
     canon::CanonSteps steps =
         canon::canonProc(cx, proc, canon::Step::Blocks, canon::Checks{.blocks = verify});
@@ -51,7 +51,7 @@ std::optional<std::string> printBlocks(std::ostream& out, const ir::Program& pro
         << "\n";
     for (std::size_t i = 0; i < blocks.stmLists.size(); ++i) {
       out << "BLOCK " << i << "\n";
-      tree::printStmList(out, blocks.stmLists[i]);
+      tree::printStmList(out, blocks.stmLists[i], locations);
     }
     out << "\n";
   }

@@ -22,9 +22,9 @@ canon::Options canonOptions(const Options& opts, std::ostream& err);
 int runProgram(const Options& opts, const Streams& io, const ir::Program& prog);
 
 // --emit=blocks: every function's basic blocks (canonProc up to C_basicBlocks, checked
-// with `verify`), one "BLOCK n" header each.
+// with `verify`), one "BLOCK n" header each; `# L:C` lines with `locations`.
 std::optional<std::string> printBlocks(std::ostream& out, const ir::Program& prog,
-                                       canon::Context& cx, bool verify);
+                                       canon::Context& cx, bool verify, bool locations);
 
 // --emit=ir-dot: one digraph per PROC body tree.
 void drawIrTrees(std::ostream& out, const ir::Program& prog);

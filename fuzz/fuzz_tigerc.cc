@@ -2,8 +2,9 @@
 //
 // Input: any bytes, taken as a Tiger program. Each input goes through tigerc's one
 // entry, runTigerc (driver/pipeline.hh), several times, as the command line would run
-// it: checked, every canon stage with its checkers, run on the interpreter under small
-// limits (reading an empty input), and lowered to MLIR text with the ptoext verifiers.
+// it: checked, every canon stage with its checkers (traces printed with --locations),
+// run on the interpreter under small limits (reading an empty input), and lowered to
+// MLIR text with the ptoext verifiers.
 // Output: nothing; an internal error (exit 77: a checker caught a compiler bug), a
 // crash, or a sanitizer report makes libFuzzer save the input. Build and run: `make fuzz`
 // (README.md).
@@ -47,7 +48,7 @@ int runTigerc(const std::vector<std::string>& args, std::ostringstream& sink) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string& file = inputPath(data, size);
   const std::vector<std::vector<std::string>> runs = {
-      {"--verify", "--emit=traces", file},
+      {"--verify", "--locations", "--emit=traces", file},
       {"--run", "--max-steps=20000", "--max-depth=200", file},
       {"--verify", "--emit=mlir", file}};
   for (const auto& run : runs) {

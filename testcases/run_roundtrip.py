@@ -9,13 +9,17 @@ tools/random_tiger.py (seeds 1, 2, ...), at each STAGE of ir, linear and traces:
   - `--emit=STAGE | --from=STAGE --emit=STAGE` is byte-identical to `--emit=STAGE`;
   - `--from=STAGE --verify --run` on the dump gives what `--run-at=STAGE` gives on the
     source: the same stdout, stderr and exit status (stdin from the program's
-    `stdin:` directive, or SHARED_DIR/tiger/inputs/merge1.in for merge.tig).
+    `stdin:` directive, or SHARED_DIR/tiger/inputs/merge1.in for merge.tig);
+  - `--emit=STAGE --locations` is the dump with `# L:C` lines added and nothing else,
+    `--from=STAGE --locations --emit=STAGE` prints it again byte for byte, and in the
+    linear and traces dumps every statement of a PROC has a position or none has.
 A grader that runs a student's printed IR therefore sees exactly what the compiler
 that printed it would have run. Ends with "N passed, N failed".
 """
 import concurrent.futures
 import glob
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -25,6 +29,7 @@ sys.path.insert(0, HERE)
 from run_testcases import directives  # noqa: E402
 
 STAGES = ["ir", "linear", "traces"]
+POSITION = re.compile(rb"^ *# \d+:\d+\n?$")
 TIMEOUT = 120
 
 
@@ -55,6 +60,9 @@ def check(exe, path, shared, work):
         if again.returncode != 0 or again.stdout != dump:
             return "%s: --from=%s --emit=%s differs (exit %d): %s" % (
                 stage, stage, stage, again.returncode, again.stderr.decode()[:300])
+        problem = check_locations(exe, path, stage, dump, dump_file)
+        if problem:
+            return "%s: --locations: %s" % (stage, problem)
         want = tigerc(exe, ["--run-at=" + stage, path], stdin)
         got = tigerc(exe, ["--from=" + stage, "--verify", "--run", dump_file], stdin)
         for what in ("returncode", "stdout", "stderr"):
@@ -63,6 +71,29 @@ def check(exe, path, shared, work):
                     stage, stage, what, getattr(got, what)[:200] if what != "returncode"
                     else got.returncode, getattr(want, what)[:200] if what != "returncode"
                     else want.returncode)
+    return None
+
+
+def check_locations(exe, path, stage, dump, dump_file):
+    """None when --locations adds positions only and they round-trip, else what not."""
+    located = tigerc(exe, ["--emit=" + stage, "--locations", path]).stdout
+    lines = located.splitlines(True)
+    if b"".join(l for l in lines if not POSITION.match(l)) != dump:
+        return "the dump differs in more than its position lines"
+    with open(dump_file, "wb") as f:
+        f.write(located)
+    again = tigerc(exe, ["--from=" + stage, "--locations", "--emit=" + stage, dump_file])
+    if again.returncode != 0 or again.stdout != located:
+        return "--from=%s --locations --emit=%s differs: %s" % (
+            stage, stage, again.stderr.decode()[:300])
+    if stage != "ir":
+        for proc in (b"\n" + located).split(b"\nPROC ")[1:]:
+            body = proc.split(b"\n")
+            at = [i for i, l in enumerate(body)
+                  if re.match(rb"[A-Z]", l) and not l.startswith(b"STRING ")]
+            known = [i for i in at if POSITION.match(body[i - 1])]
+            if known and len(known) != len(at):
+                return "a statement of PROC %s has no position" % body[0].decode()
     return None
 
 

@@ -1,4 +1,5 @@
-// tree.cc - operator names and facts, and the arena's helpers; see tree.hh.
+// tree.cc - operator names and facts, and the arena's helpers (lists, copies that keep
+// positions); see tree.hh.
 #include "chap7/ir/tree.hh"
 
 namespace tiger::tree {
@@ -86,6 +87,18 @@ T_stm Arena::SeqList(const std::vector<T_stm>& stms) {
 }
 
 T_exp Arena::copy(const tree::Exp* e) {
+  T_exp c = copyNode(e);
+  c->setPos(e->pos());
+  return c;
+}
+
+T_stm Arena::copy(const tree::Stm* s) {
+  T_stm c = copyNode(s);
+  c->setPos(s->pos());
+  return c;
+}
+
+T_exp Arena::copyNode(const tree::Exp* e) {
   switch (e->kind) {
   case ExpKind::BINOP: {
     auto* b = cast<tree::Binop>(e);
@@ -109,7 +122,7 @@ T_exp Arena::copy(const tree::Exp* e) {
   return nullptr;
 }
 
-T_stm Arena::copy(const tree::Stm* s) {
+T_stm Arena::copyNode(const tree::Stm* s) {
   switch (s->kind) {
   case StmKind::SEQ: {
     auto* q = cast<tree::Seq>(s);

@@ -8,6 +8,11 @@
 // T_stm are pointers, as in the book. Build nodes with the arena's methods, named
 // like the book's constructors: arena.Binop(op, l, r), arena.Seq(a, b), ...
 //
+// Every node also remembers where in the Tiger source it came from (SrcPos): the arena
+// stamps its current position (PosScope) on each node it makes. Translate's caller sets
+// that position per AST node (translate.cc); canon stamps none and fills in the
+// positions of the statements it makes afterwards (chap8/positions.hh).
+//
 // Printing (tree_print.hh) follows the book's printtree.c; drawing is tree_dot.hh.
 #pragma once
 
@@ -35,20 +40,45 @@ RelOp commuteRel(RelOp op);
 // Evaluates a relation on two words.
 bool evalRel(RelOp op, std::int64_t a, std::int64_t b);
 
-enum class ExpKind { BINOP, MEM, TEMP, ESEQ, NAME, CONST, CALL };
-enum class StmKind { SEQ, LABEL, JUMP, CJUMP, MOVE, EXP };
+enum class ExpKind : std::uint8_t { BINOP, MEM, TEMP, ESEQ, NAME, CONST, CALL };
+enum class StmKind : std::uint8_t { SEQ, LABEL, JUMP, CJUMP, MOVE, EXP };
 
-struct Exp {
-  const ExpKind kind;
-
-protected:
-  explicit Exp(ExpKind k) : kind(k) {}
+// A position in the Tiger source: 1-based line and column, or unknown (line 0).
+// Columns past 65535 are kept as 65535.
+struct SrcPos {
+  std::uint32_t line = 0;
+  std::uint16_t col = 0;
+  static SrcPos at(int line, int col) {
+    if (line <= 0 || col <= 0) return {};
+    return {static_cast<std::uint32_t>(line),
+            static_cast<std::uint16_t>(col < 65535 ? col : 65535)};
+  }
+  bool known() const { return line != 0; }
+  friend bool operator==(SrcPos, SrcPos) = default;
 };
-struct Stm {
-  const StmKind kind;
+
+// What every node starts with: its kind and its position, in 8 bytes (the kind is one
+// byte, so the position fits where the padding of a 4-byte kind was).
+template <class Kind> struct Node {
+  const Kind kind;
+  SrcPos pos() const { return {line_, col_}; }
+  void setPos(SrcPos p) { line_ = p.line, col_ = p.col; }
 
 protected:
-  explicit Stm(StmKind k) : kind(k) {}
+  explicit Node(Kind k) : kind(k) {}
+
+private:
+  std::uint16_t col_ = 0;
+  std::uint32_t line_ = 0;
+};
+
+struct Exp : Node<ExpKind> {
+protected:
+  explicit Exp(ExpKind k) : Node(k) {}
+};
+struct Stm : Node<StmKind> {
+protected:
+  explicit Stm(StmKind k) : Node(k) {}
 };
 
 } // namespace tiger::tree
@@ -162,6 +192,8 @@ template <class T> const T* cast(const Stm* s) {
 }
 
 // Owns every node of one compilation. Methods are named like the book's constructors.
+// Each node made gets the arena's current position (PosScope), except EXP(e), which
+// takes e's when e has one: the statement is where its expression is.
 class Arena {
 public:
   T_exp Binop(BinOp op, T_exp l, T_exp r) { return make<tree::Binop>(op, l, r); }
@@ -181,12 +213,16 @@ public:
     return make<tree::Cjump>(op, l, r, t, f);
   }
   T_stm Move(T_exp d, T_exp s) { return make<tree::Move>(d, s); }
-  T_stm Exp(T_exp e) { return make<tree::ExpStm>(e); }
+  T_stm Exp(T_exp e) {
+    T_stm s = make<tree::ExpStm>(e);
+    if (e && e->pos().known()) s->setPos(e->pos());
+    return s;
+  }
 
   // SEQ(s1, SEQ(s2, ... sn)) built right-nested without recursion; EXP(CONST 0) if empty.
   T_stm SeqList(const std::vector<T_stm>& stms);
 
-  // A deep copy of a tree (labels and temps are shared, nodes are new).
+  // A deep copy of a tree (labels and temps are shared, nodes are new, positions kept).
   T_exp copy(const tree::Exp* e);
   T_stm copy(const tree::Stm* s);
 
@@ -198,6 +234,9 @@ public:
   ~Arena();
 
 private:
+  friend class PosScope;
+  T_exp copyNode(const tree::Exp* e); // copy's node, its children copied
+  T_stm copyNode(const tree::Stm* s);
   // Nodes are placed one after another in large chunks (one allocation per chunk, not
   // per node). A chunk is 1 MiB, above glibc's mmap threshold: it is mapped on its own
   // (pages are touched only as nodes fill them) rather than carved from the heap of
@@ -208,6 +247,7 @@ private:
   void* allocate(std::size_t bytes, std::size_t align);
   template <class T, class... A> T* make(A&&... a) {
     T* p = new (allocate(sizeof(T), alignof(T))) T(std::forward<A>(a)...);
+    p->setPos(position_);
     if constexpr (!std::is_trivially_destructible_v<T>)
       destructors_.push_back({p, [](void* q) { static_cast<T*>(q)->~T(); }});
     ++count_;
@@ -221,6 +261,23 @@ private:
   std::size_t used_ = kChunkBytes; // bytes used in chunks_.back()
   std::vector<Destructor> destructors_;
   std::size_t count_ = 0;
+  SrcPos position_; // stamped on the nodes made now (PosScope sets it)
+};
+
+// While a PosScope lives, the nodes its arena makes are stamped with `pos` (unknown
+// included); then the arena's position is the one before it again. Scopes nest.
+class PosScope {
+public:
+  PosScope(Arena& arena, SrcPos pos) : arena_(arena), outer_(arena.position_) {
+    arena.position_ = pos;
+  }
+  ~PosScope() { arena_.position_ = outer_; }
+  PosScope(const PosScope&) = delete;
+  PosScope& operator=(const PosScope&) = delete;
+
+private:
+  Arena& arena_;
+  SrcPos outer_;
 };
 
 } // namespace tiger::tree

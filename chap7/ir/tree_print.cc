@@ -9,6 +9,17 @@
 //    JUMP(           CONST 0,           TEMP fp,
 //     NAME L0))      L1,L2)             CONST 1)
 //
+// With `locations`, each statement but SEQ whose position is known is preceded by a
+// line `# L:C` (its source line and column), indented as the statement is:
+//
+//   # 12:5
+//   MOVE(
+//    TEMP t100,
+//    CONST 1)
+//
+// tree_read.cc reads it back as that statement's position. Without it the output is
+// printtree.c's alone.
+//
 // Input: any tree (after Translate or canon). Output: the text above, deterministic.
 // A long SEQ right spine (SEQ(s1, SEQ(s2, ... sn))) is printed by a loop, so 10^6
 // statements in one SEQ chain do not overflow the stack; other nesting recurses.
@@ -32,7 +43,7 @@ constexpr int kMaxIndent = 40;
 // a string written out in 64 KiB blocks (a 10^6-line program's traces print ~2x faster).
 class Text {
 public:
-  explicit Text(std::ostream& dest) : dest_(dest) {}
+  Text(std::ostream& dest, bool withLocations) : locations(withLocations), dest_(dest) {}
   Text(const Text&) = delete;
   Text& operator=(const Text&) = delete;
   ~Text() { flush(); }
@@ -40,6 +51,7 @@ public:
   Text& operator<<(char c) { return buf_.push_back(c), spill(); }
   Text& operator<<(std::integral auto v) { return *this << std::string_view(std::to_string(v)); }
   void spaces(int n) { buf_.append(n, ' '); }
+  const bool locations; // print `# L:C` before each statement with a known position
 
 private:
   Text& spill() {
@@ -146,6 +158,10 @@ void writeStm(Text& out, const Stm* s, int d) {
     ++open;
   }
   indent(out, d);
+  if (s && out.locations && s->pos().known()) {
+    out << "# " << s->pos().line << ':' << s->pos().col << '\n';
+    indent(out, d);
+  }
   if (s)
     printNonSeq(out, s, d);
   else
@@ -209,17 +225,17 @@ void writeStmList(Text& out, const std::vector<T_stm>& stms) {
 } // namespace
 
 void printStm(std::ostream& out, const Stm* s, int depth) {
-  Text text(out);
+  Text text(out, false);
   writeStm(text, s, depth);
 }
 
 void printExp(std::ostream& out, const Exp* e, int depth) {
-  Text text(out);
+  Text text(out, false);
   writeExp(text, e, depth);
 }
 
-void printStmList(std::ostream& out, const std::vector<T_stm>& stms) {
-  Text text(out);
+void printStmList(std::ostream& out, const std::vector<T_stm>& stms, bool locations) {
+  Text text(out, locations);
   writeStmList(text, stms);
 }
 
@@ -228,8 +244,8 @@ void printStmList(std::ostream& out, const std::vector<T_stm>& stms) {
 // <body statements>
 // <blank line>
 // ... then STRING <label> "<text>" per string fragment.
-void printProgram(std::ostream& dest, const ir::Program& prog) {
-  Text out(dest);
+void printProgram(std::ostream& dest, const ir::Program& prog, bool locations) {
+  Text out(dest, locations);
   for (const ir::ProcFrag& proc : prog.procs) {
     out << "PROC " << (proc.frame ? proc.frame->name().str() : proc.sourceName) << "\n";
     if (proc.frame) printFrame(out, *proc.frame);

@@ -7,7 +7,9 @@
 //     TEMP t101,
 //     CONST 1))
 //
-// printProgram prints every fragment (--emit=ir|linear|traces).
+// printProgram prints every fragment (--emit=ir|linear|traces). With `locations`
+// (--locations), each statement (but SEQ) with a known source position is preceded by
+// a comment line `# LINE:COL`, which tree_read.hh reads back as its position.
 #pragma once
 
 #include "chap7/ir/fragments.hh"
@@ -21,8 +23,9 @@ namespace tiger::tree {
 void printStm(std::ostream& out, const Stm* s, int depth = 0);
 void printExp(std::ostream& out, const Exp* e, int depth = 0);
 // Each statement on its own, followed by a newline (printStmList in the book).
-void printStmList(std::ostream& out, const std::vector<T_stm>& stms);
+void printStmList(std::ostream& out, const std::vector<T_stm>& stms,
+                  bool locations = false);
 // Every fragment: "PROC name" headers, bodies, then "STRING L0 \"text\"".
-void printProgram(std::ostream& out, const ir::Program& prog);
+void printProgram(std::ostream& out, const ir::Program& prog, bool locations = false);
 
 } // namespace tiger::tree

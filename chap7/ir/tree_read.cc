@@ -2,11 +2,15 @@
 // for what is checked and chap7/README.md for the grammar.
 //
 // Two parts. A scanner cuts the text into tokens (names, integers, string literals,
-// punctuation, and the `# formals:` header; any other `#` starts a comment). A
+// punctuation, and the `# formals:` header; any other `#` starts a comment, and a
+// comment `# L:C` is noted on the token after it as a source position). A
 // recursive-descent reader builds the trees in the program's arena, one function per
 // rule of the grammar; it stops at the first syntax error. While it reads it notes
 // every label, call, NAME value and temp with its location; `resolve` then checks them
-// all and reports every problem it finds, not only the first.
+// all and reports every problem it finds, not only the first. A statement (but SEQ)
+// whose first token follows a `# L:C` comment has that position, and so has every node
+// read with it that no nearer comment claims (as tree_print.cc writes them); a
+// statement without one has none.
 #include "chap7/ir/tree_read.hh"
 
 #include "chap7/ir/runtime.hh"
@@ -43,6 +47,7 @@ struct Token {
   Loc loc;
   std::int64_t value = 0; // Int
   std::string str;        // String, unescaped
+  SrcPos mark;            // the position a `# L:C` comment right before it names
 };
 
 // A syntax error: where, and what was expected. Ends the read.
@@ -73,6 +78,7 @@ private:
   const std::string& text_;
   std::size_t i_ = 0;
   Pos pos_;
+  SrcPos mark_; // from the last `# L:C` comment since the last token
 };
 
 void Scanner::advance() {
@@ -98,22 +104,46 @@ bool Scanner::atFormals() const {
   return text_.compare(j, 8, "formals:") == 0;
 }
 
+// The position a comment's text (after its `#`) names: "L:C" between blanks, L and C
+// positive; unknown for any other comment. Columns past 65535 are kept as 65535.
+SrcPos positionComment(std::string_view text) {
+  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
+  while (!text.empty() && blank(text.front()))
+    text.remove_prefix(1);
+  while (!text.empty() && blank(text.back()))
+    text.remove_suffix(1);
+  std::uint32_t line = 0, col = 0;
+  auto [mid, e1] = std::from_chars(text.data(), text.data() + text.size(), line);
+  if (e1 != std::errc() || mid == text.data() + text.size() || *mid != ':') return {};
+  auto [end, e2] = std::from_chars(mid + 1, text.data() + text.size(), col);
+  if (e2 != std::errc() || end != text.data() + text.size() || line == 0 || col == 0)
+    return {};
+  return {line, static_cast<std::uint16_t>(std::min<std::uint32_t>(col, 65535))};
+}
+
 void Scanner::skipSpaceAndComments() {
   for (;;) {
     char c = peek();
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
       advance();
-    else if (c == '#' && !atFormals())
+    } else if (c == '#' && !atFormals()) {
+      std::size_t start = i_ + 1;
       while (i_ < text_.size() && peek() != '\n')
         advance();
-    else
+      if (SrcPos p = positionComment(std::string_view(text_).substr(start, i_ - start));
+          p.known())
+        mark_ = p;
+    } else {
       return;
+    }
   }
 }
 
 Token Scanner::next() {
   skipSpaceAndComments();
   Token t;
+  t.mark = mark_;
+  mark_ = {};
   t.loc.begin = pos_;
   std::size_t start = i_;
   char c = peek();
@@ -448,6 +478,7 @@ T_stm Reader::seq(int depth) {
 T_stm Reader::nonSeq(int depth) {
   enter(depth);
   if (isName("SEQ")) return seq(depth);
+  PosScope here(arena_, tok_.mark);
   if (isName("LABEL")) {
     shift();
     Loc at = tok_.loc;

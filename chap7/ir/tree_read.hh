@@ -20,8 +20,10 @@
 // through diag. Beyond the syntax it checks what would make the program meaningless:
 // labels defined once, jumps to labels of their own PROC, calls to a PROC or a runtime
 // function with the right number of arguments, NAME values that are strings, MOVE into
-// TEMP or MEM, no temp read that nothing sets, frames that hold their formals. It can
-// also say where each PROC and each of its statements is, for later reports.
+// TEMP or MEM, no temp read that nothing sets, frames that hold their formals. A
+// comment `# L:C` right before a statement (as `tigerc --locations` prints it) is that
+// statement's source position (tree.hh SrcPos); a dump without them reads the same. It
+// can also say where each PROC and each of its statements is, for later reports.
 #pragma once
 
 #include "chap7/base/diag.hh"

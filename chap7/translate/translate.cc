@@ -19,6 +19,14 @@
 // Expressions come back as Ex/Nx/Cx (translate_tr.hh) so conditions become jumps.
 // The walk recurses once per level of AST nesting (capped by ast::kMaxNesting) but
 // iterates over the elements of a sequence and the declarations of a let.
+//
+// Source positions (tree.hh): exp(), ex(), nx() and cx() (outside the lab's regions)
+// hold the position of the AST expression they translate while they run, so every node
+// is stamped with the innermost expression being translated (an operator's node with
+// its operator's position, a Cx's jumps with the expression that asks for them) and
+// unEx/unNx/unCx's statements with the expression converted; EXP(e) is where e is. A
+// `var` initialisation is at its `var`, a function's MOVE(TEMP rv, ...) at its
+// `function`. A lab answer gets the same positions: it builds its nodes inside these.
 #include "chap7/translate/translate.hh"
 
 #include "chap7/base/diag.hh" // labUnwritten, called by the lab handouts
@@ -39,6 +47,11 @@ using tree::BinOp;
 using tree::RelOp;
 
 constexpr int kWord = frame::kWordSize;
+
+// Where a node made for the AST node at `loc` comes from: where that node begins.
+tree::SrcPos srcPos(const Loc& loc) {
+  return tree::SrcPos::at(loc.begin.line, loc.begin.col);
+}
 
 // Is the type semant gave `e` of kind k (Unit: no value)?
 bool hasKind(const ast::Exp& e, types::Kind k) {
@@ -72,9 +85,18 @@ private:
   };
 
   TrExp exp(const ast::Exp& e);
-  T_exp ex(const ast::Exp& e) { return translate::unEx(p_, exp(e)); }
-  T_stm nx(const ast::Exp& e) { return translate::unNx(p_, exp(e)); }
-  CondFn cx(const ast::Exp& e) { return translate::unCx(p_, exp(e)); }
+  T_exp ex(const ast::Exp& e) {
+    tree::PosScope here(A, srcPos(e.loc));
+    return translate::unEx(p_, exp(e));
+  }
+  T_stm nx(const ast::Exp& e) {
+    tree::PosScope here(A, srcPos(e.loc));
+    return translate::unNx(p_, exp(e));
+  }
+  CondFn cx(const ast::Exp& e) {
+    tree::PosScope here(A, srcPos(e.loc));
+    return translate::unCx(p_, exp(e));
+  }
 
   // Frames, variables, calls.
   int depth() const { return static_cast<int>(levels_.size()) - 1; }
@@ -154,6 +176,7 @@ void Translator::funBody(const ast::FunDec& f) {
   for (std::size_t k = 0; k < f.params.size(); ++k)
     vars_[&f.params[k].var] = VarInfo{fr->formals()[k + 1], depth() + 1};
   levels_.push_back(fr.get());
+  tree::PosScope here(A, srcPos(f.loc));
   T_stm body = A.Exp(A.Const(0));
   if (f.body && f.resultName.empty())
     body = nx(*f.body);
@@ -260,6 +283,7 @@ T_exp Translator::subscriptVar(const ast::SubscriptVar& v) {
 // ---- Expressions ----------------------------------------------------------------------
 
 TrExp Translator::exp(const ast::Exp& e) {
+  tree::PosScope here(A, srcPos(e.loc));
   switch (e.kind) {
   case ast::ExpKind::Var: return TrExp::Ex(var(*ast::as<ast::VarExp>(&e)->var));
   case ast::ExpKind::Nil: return TrExp::Ex(A.Const(0));
@@ -558,6 +582,7 @@ TrExp Translator::letExp(const ast::LetExp& e) {
       functionDec(*ast::as<ast::FunctionDec>(d.get()));
     } else if (d->kind == ast::DecKind::Var) {
       const auto& v = *ast::as<ast::VarDec>(d.get());
+      tree::PosScope here(A, srcPos(v.loc));
       T_exp dst = declareVar(v.var); // `var x := x` reads the outer x: semant bound it
       stms.push_back(A.Move(dst, v.init ? ex(*v.init) : A.Const(0)));
     }
