@@ -15,6 +15,7 @@
 //   - a runaway program stops; the page loads queens in under 2 s and weighs under
 //     1.2 MB gzipped
 //   - the dump pane, the canon stepper and embed mode (tools_test.mjs)
+//   - cross-highlighting of a queens line in the traces and CFG panes (xhl_test.mjs)
 //   - every testcase at every --emit stage, and run, equals the native tigerc
 // Screenshots of each pane go to ARTIFACT_DIR/*.png. Prints the measurements.
 import { spawn } from 'node:child_process';
@@ -26,6 +27,7 @@ import { check, compiled, failures, generation, nativeTigerc, showPanes, testcas
   from './helpers.mjs';
 import { checkSuite } from './suite.mjs';
 import { checkTools, checkSize } from './tools_test.mjs';
+import { checkCrossHighlight } from './xhl_test.mjs';
 import { browserMaxDepth } from '../web/limits.js';
 
 const [site, tigerc, cases, artifacts, modules] = process.argv.slice(2).map((p) => resolve(p));
@@ -255,6 +257,7 @@ async function main() {
     await testRun(page, url);
     await testSyntaxError(page, url);
     await checkTools(page, url, { tigerc, cases, artifacts });
+    await checkCrossHighlight(page, url, { tigerc, cases, artifacts });
     await testDeepNesting(page);
     await screenshots(page, url);
     const suite = await checkSuite(page, tigerc, cases);

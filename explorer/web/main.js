@@ -4,7 +4,7 @@
 // recompiled in a worker (worker.js) shortly after each edit. What is shown lives in the
 // URL hash (url_state.js); with no hash the page opens queens with its traces and CFG.
 // The dump pane (my_dump_pane.js) judges a pasted dump; #embed=1 shows one pane alone
-// (embed.js).
+// (embed.js). The editor's cursor line is marked in every pane (xhl.js).
 import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection } from '@codemirror/view';
 import { EditorState } from '@codemirror/state';
 import { defaultKeymap, history as undoHistory, historyKeymap } from '@codemirror/commands';
@@ -19,6 +19,7 @@ import { makeRunPane } from './run_pane.js';
 import { makeDumpPane } from './my_dump_pane.js';
 import { embeddedState, showEmbedded } from './embed.js';
 import { preloadGraphviz } from './cfg.js';
+import { crossHighlight } from './xhl.js';
 
 const examples = TIGER_EXAMPLES; // [{name: 'demo/queens', source, stdin}], from build.mjs
 const byName = new Map(examples.map((e) => [e.name, e]));
@@ -28,6 +29,7 @@ window.tigerc = (...call) => client.call(...call);
 const $ = (id) => document.getElementById(id);
 let state = embeddedState(readHash(location.hash));
 let editor, generation = 0, timer = null, runPane = null, dumpPane = null;
+const xhl = crossHighlight($('panes'), () => editor);
 
 function currentSource() {
   return editor.state.doc.toString();
@@ -60,11 +62,14 @@ async function compile() {
     if (mine !== generation) return;
     if (!pane) continue;
     const r = await client.call([...pane.args(), ...optionArgs()], fileName(), source);
+    const located = pane.locate?.() &&
+      await client.call([...pane.locate(), ...optionArgs()], fileName(), source);
     if (mine !== generation) return;
     ms.textContent = `${r.ms.toFixed(1)} ms`;
     ms.dataset.ms = r.ms;
-    await pane.show(body, r);
+    await pane.show(body, r, located);
   }
+  xhl.repaint();
   document.body.dataset.compiled = mine;
 }
 
@@ -157,7 +162,7 @@ function makeEditor(text) {
     parent: $('editor'),
     state: EditorState.create({ doc: text, extensions: [
       lineNumbers(), undoHistory(), drawSelection(), highlightActiveLine(), tiger,
-      syntaxHighlighting(defaultHighlightStyle), lintGutter(), onEdit,
+      syntaxHighlighting(defaultHighlightStyle), lintGutter(), onEdit, xhl.extension,
       keymap.of([...defaultKeymap, ...historyKeymap])] }),
   });
 }

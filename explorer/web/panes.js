@@ -2,13 +2,20 @@
 // (args) and how to show the result (show). Text stages print stdout as tigerc does; the
 // CFG pane draws cfg-dot or blocks-dot, the pto-flow pane pto-dot or pto-cft-dot (the
 // structured IR before and after CtrlFlowTransform); the canon pane steps through
-// --explain=canon.
+// --explain=canon. The panes of ir, linear, blocks and traces ask for --locations and show
+// the dump without its comments, each line tagged with its source line; the CFG pane asks
+// for traces or blocks with --locations too (`locate`), to tag each block (xhl.js).
 import { drawGraphs } from './cfg.js';
 import { makeCanonStepper } from './canon_stepper.js';
 import { element } from './dom.js';
+import { blockSources, parseLocations } from './source_map.js';
+import { markedText } from './xhl.js';
 
 const textStages = ['tokens', 'ast', 'ir', 'linear', 'blocks', 'traces',
   'pto', 'pto-cft', 'pto-ssa', 'mlir'];
+const locatedStages = ['ir', 'linear', 'blocks', 'traces'];
+// The dump whose blocks each drawing names by their LABEL (none: not cross-highlighted).
+const blocksOf = { 'cfg-dot': 'traces', 'blocks-dot': 'blocks' };
 export const paneNames = ['tokens', 'ast', 'ir', 'linear', 'blocks', 'traces', 'cfg', 'canon',
   'pto', 'pto-cft', 'pto-flow', 'pto-ssa', 'mlir', 'run', 'dump'];
 // The panes drawn by Graphviz: the state key of each one's choice, and its choices.
@@ -35,13 +42,27 @@ function showFailure(body, r) {
 }
 
 function textPane(name) {
+  const located = locatedStages.includes(name);
   return {
-    args: () => [`--emit=${name}`],
+    args: () => [`--emit=${name}`, ...(located ? ['--locations'] : [])],
     show(body, r) {
       if (r.status !== 0) return showFailure(body, r);
-      body.replaceChildren(element('pre', { className: 'out', textContent: r.stdout }));
+      body.replaceChildren(located ? markedText(parseLocations(r.stdout))
+        : element('pre', { className: 'out', textContent: r.stdout }));
     },
   };
+}
+
+// Gives each drawn block (an SVG node holding a `LABEL l` line) the source lines of its
+// statements as data-srcs.
+function tagBlocks(svgs, located) {
+  const sources = blockSources(parseLocations(located.stdout));
+  for (const node of svgs.flatMap((svg) => [...svg.querySelectorAll('g.node')])) {
+    const label = [...node.querySelectorAll('text')]
+      .map((t) => /^LABEL (\S+)$/.exec(t.textContent)).find(Boolean);
+    const lines = label && sources.get(label[1]);
+    if (lines?.length) node.dataset.srcs = lines.join(' ');
+  }
 }
 
 // A pane that draws one of its --emit choices (the state's `key`) as SVG.
@@ -52,9 +73,11 @@ function drawingPane(state, onChange, { key, emits }) {
   return {
     controls: [pick],
     args: () => [`--emit=${state[key]}`],
-    async show(body, r) {
+    locate: () => (blocksOf[state[key]] ? [`--emit=${blocksOf[state[key]]}`, '--locations'] : null),
+    async show(body, r, located) {
       if (r.status !== 0) return showFailure(body, r);
       const svgs = await drawGraphs(r.stdout);
+      if (located?.status === 0) tagBlocks(svgs, located);
       body.replaceChildren(element('div', { className: 'graphs' }, svgs));
     },
   };
