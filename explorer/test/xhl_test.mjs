@@ -6,7 +6,11 @@
 //   - in the CFG pane (cfg-dot), exactly the blocks that hold one of those statements
 //     (named by their LABEL) are marked, in the line's colour as the editor's line is
 //   - clicking a marked statement of another line moves the editor's cursor there
+//   - the page's tigerc round-trips locations: for ir, linear and traces, queens'
+//     `--emit=S --locations` (the same as the native one) read back with
+//     `--from=S --locations --emit=S` prints the same bytes
 // Screenshot: ARTIFACT_DIR/xhl.png.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { check, nativeTigerc, showPanes } from './helpers.mjs';
 
@@ -54,4 +58,22 @@ export async function checkCrossHighlight(page, url, { tigerc, cases, artifacts 
   await page.click('[data-pane=traces] pre span[data-srcs="31"]');
   const line = await page.textContent('#editor .cm-line[data-xhl]');
   check(line.trim() === 'place(0);', `clicking a statement of line 31 marks it in the editor: ${line}`);
+  await checkRoundTrip(page, tigerc, dir);
+}
+
+// --locations through --from in the page's tigerc (window.tigerc, main.js).
+async function checkRoundTrip(page, tigerc, dir) {
+  const source = readFileSync(join(dir, 'queens.tig'), 'utf8');
+  for (const stage of ['ir', 'linear', 'traces']) {
+    const [printed, again] = await page.evaluate(async ({ stage, source }) => {
+      const first = await window.tigerc([`--emit=${stage}`, '--locations'], 'queens.tig', source, '');
+      const second = await window.tigerc([`--from=${stage}`, '--locations', `--emit=${stage}`],
+        `queens.${stage}`, first.stdout, '');
+      return [first, second];
+    }, { stage, source });
+    const native = nativeTigerc(tigerc, [`--emit=${stage}`, '--locations', 'queens.tig'], dir);
+    check(printed.status === 0 && printed.stdout === native.stdout &&
+      printed.stdout.includes('# 28:') && again.status === 0 && again.stdout === printed.stdout,
+    `${stage} --locations (as native) reads back through --from=${stage} unchanged`);
+  }
 }
