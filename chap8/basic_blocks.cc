@@ -20,7 +20,7 @@
 //                    CJUMP .. L1
 #include "chap8/basic_blocks.hh"
 
-#include "chap7/base/diag.hh" // labUnwritten, called by the lab handouts
+#include "base/diag.hh" // labUnwritten, called by the lab handouts
 #include "chap8/explain.hh"
 
 namespace tiger::canon {

@@ -25,7 +25,7 @@
 //     to the second, placed next, show as one: they run as one straight line of code.
 #include "chap8/cfg_dot.hh"
 
-#include "chap7/base/dot_text.hh"
+#include "base/dot_text.hh"
 #include "chap7/ir/temp.hh"
 
 #include <cstdio>

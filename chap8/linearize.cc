@@ -34,7 +34,7 @@
 // Recursion is only on expression depth, which the source's nesting bounds.
 #include "chap8/linearize.hh"
 
-#include "chap7/base/diag.hh" // labUnwritten, called by the lab handouts
+#include "base/diag.hh" // labUnwritten, called by the lab handouts
 #include "chap8/explain.hh"
 
 #include <algorithm>

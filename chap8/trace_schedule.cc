@@ -48,7 +48,7 @@
 // Every step is a loop over blocks; nothing recurses per block.
 #include "chap8/trace_schedule.hh"
 
-#include "chap7/base/diag.hh" // labUnwritten, called by the lab handouts
+#include "base/diag.hh" // labUnwritten, called by the lab handouts
 #include "chap8/basic_blocks.hh"
 #include "chap8/explain.hh"
 

@@ -17,7 +17,7 @@ int runPipeline(const Options& opts, const Streams& io);
 // --help, else runs the pipeline. `in` is the source for the file "-" and what a run
 // program reads; dumps and the program's output go to `out` (an output that cannot be
 // written ends a success with exit 73), messages to `err`. It runs on the caller's
-// thread: deep programs need a big stack around it (chap7/base/big_stack.hh).
+// thread: deep programs need a big stack around it (base/big_stack.hh).
 int runTigerc(const std::vector<std::string>& args, std::istream& in, std::ostream& out,
               std::ostream& err);
 

@@ -11,7 +11,7 @@
 // what only a process has: its stdout descriptor, its stdio and a big stack.
 #include "driver/pipeline.hh"
 
-#include "chap7/base/big_stack.hh"
+#include "base/big_stack.hh"
 
 #include <fcntl.h>
 #include <iostream>

@@ -8,8 +8,8 @@
 // Output: nothing; an internal error (exit 77: a checker caught a compiler bug), a
 // crash, or a sanitizer report makes libFuzzer save the input. Build and run: `make fuzz`
 // (README.md).
-#include "chap7/base/big_stack.hh"
-#include "chap7/base/diag.hh"
+#include "base/big_stack.hh"
+#include "base/diag.hh"
 #include "driver/options.hh"
 #include "driver/pipeline.hh"
 

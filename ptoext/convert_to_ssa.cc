@@ -23,7 +23,7 @@
 // cannot happen: a variable declared in a loop body is out of scope after the loop.
 #include "ptoext/convert_to_ssa.hh"
 
-#include "chap7/base/diag.hh" // labUnwritten, called by the lab handouts
+#include "base/diag.hh" // labUnwritten, called by the lab handouts
 #include "ptoext/lower.hh"
 
 #include <algorithm>

@@ -38,7 +38,7 @@
 //   increment is the seed's plain `if not __break_N: i = i + 1`.
 #include "ptoext/ctrl_flow_transform.hh"
 
-#include "chap7/base/diag.hh" // labUnwritten, called by the lab handouts
+#include "base/diag.hh" // labUnwritten, called by the lab handouts
 #include "ptoext/lower.hh"
 
 #include <limits>

@@ -10,7 +10,7 @@
 // the machine's memory.
 #include "ptoext/mlir_run.hh"
 
-#include "chap7/base/diag.hh"
+#include "base/diag.hh"
 
 #include <algorithm>
 #include <chrono>

@@ -17,7 +17,7 @@
 // edge after them: an edge written inside a cluster would pull its nodes into it.
 #include "ptoext/sir_dot.hh"
 
-#include "chap7/base/dot_text.hh"
+#include "base/dot_text.hh"
 #include "ptoext/sir_print.hh"
 
 #include <ostream>

@@ -1,7 +1,7 @@
 // ast.cc - names of operators and builtins; see ast.hh.
 #include "chap7/front/ast.hh"
 
-#include "chap7/base/big_stack.hh"
+#include "base/big_stack.hh"
 
 namespace tiger::ast {
 

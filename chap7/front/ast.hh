@@ -13,7 +13,7 @@
 // (kMaxNesting) so recursive passes over the AST stay within the stack.
 #pragma once
 
-#include "chap7/base/diag.hh"
+#include "base/diag.hh"
 
 #include <cstdint>
 #include <memory>

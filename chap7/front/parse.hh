@@ -5,7 +5,7 @@
 // any lexical or syntax error was reported; `failure` then tells which kind came first.
 #pragma once
 
-#include "chap7/base/diag.hh"
+#include "base/diag.hh"
 #include "chap7/front/ast.hh"
 
 #include <iosfwd>

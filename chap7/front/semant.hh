@@ -5,7 +5,7 @@
 // expression in error gets a type that silences follow-on errors.
 #pragma once
 
-#include "chap7/base/diag.hh"
+#include "base/diag.hh"
 #include "chap7/front/ast.hh"
 #include "chap7/front/types.hh"
 

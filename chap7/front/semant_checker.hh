@@ -14,7 +14,7 @@
 // NameType: types::actual() maps it to null and every check accepts null silently.
 #pragma once
 
-#include "chap7/base/diag.hh"
+#include "base/diag.hh"
 #include "chap7/front/ast.hh"
 #include "chap7/front/semant_table.hh"
 #include "chap7/front/types.hh"

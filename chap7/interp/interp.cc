@@ -19,7 +19,7 @@
 // last eighth (kept for the deepest expression of a call and the unwinding).
 #include "chap7/interp/interp.hh"
 
-#include "chap7/base/big_stack.hh"
+#include "base/big_stack.hh"
 #include "chap7/interp/interp_code.hh"
 #include "chap7/interp/interp_runtime.hh"
 

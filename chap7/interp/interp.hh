@@ -10,7 +10,7 @@
 // a jump to an unknown label or a missing function is reported as an error.
 #pragma once
 
-#include "chap7/base/diag.hh"
+#include "base/diag.hh"
 #include "chap7/ir/fragments.hh"
 
 #include <cstdint>

@@ -24,7 +24,7 @@
 // interpreter. A dead frame is recognised until 4096 more calls were made at its depth.
 #pragma once
 
-#include "chap7/base/diag.hh"
+#include "base/diag.hh"
 #include "chap7/interp/interp.hh"
 
 #include <array>

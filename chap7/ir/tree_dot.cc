@@ -10,7 +10,7 @@
 // recursion.
 #include "chap7/ir/tree_dot.hh"
 
-#include "chap7/base/dot_text.hh"
+#include "base/dot_text.hh"
 
 #include <ostream>
 #include <string>

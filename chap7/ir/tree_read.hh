@@ -26,7 +26,7 @@
 // can also say where each PROC and each of its statements is, for later reports.
 #pragma once
 
-#include "chap7/base/diag.hh"
+#include "base/diag.hh"
 #include "chap7/ir/fragments.hh"
 
 #include <memory>

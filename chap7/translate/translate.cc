@@ -29,7 +29,7 @@
 // `function`. A lab answer gets the same positions: it builds its nodes inside these.
 #include "chap7/translate/translate.hh"
 
-#include "chap7/base/diag.hh" // labUnwritten, called by the lab handouts
+#include "base/diag.hh" // labUnwritten, called by the lab handouts
 #include "chap7/front/types.hh"
 #include "chap7/ir/runtime.hh"
 #include "chap7/translate/translate_tr.hh"

@@ -2,7 +2,7 @@
 // kinds of expressions"); see translate_tr.hh.
 #include "chap7/translate/translate_tr.hh"
 
-#include "chap7/base/diag.hh" // labUnwritten, called by the lab handouts
+#include "base/diag.hh" // labUnwritten, called by the lab handouts
 
 namespace tiger::translate {
 

@@ -4,7 +4,7 @@
 // with every checker after each step; the interpreter run on a big stack.
 #pragma once
 
-#include "chap7/base/big_stack.hh"
+#include "base/big_stack.hh"
 #include "chap7/interp/interp.hh"
 #include "chap7/ir/tree_print.hh"
 #include "chap8/canon.hh"

@@ -4,7 +4,7 @@
 // message goes where tigerc's own messages about the run go (MlirRunOptions::messages).
 #include "ptoext/mlir_run.hh"
 
-#include "chap7/base/diag.hh"
+#include "base/diag.hh"
 
 #include <iostream>
 

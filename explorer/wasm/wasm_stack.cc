@@ -1,11 +1,11 @@
-// wasm_stack.cc - chap7/base/big_stack.hh for the WebAssembly build, which has no
+// wasm_stack.cc - base/big_stack.hh for the WebAssembly build, which has no
 // threads: the compiler runs on the module's own stack (-sTOTAL_STACK in CMakeLists.txt).
 //
 // stackExhausted() asks emscripten how much of that stack is left; nestingLimit()
 // keeps the parser's cap, as the browser test checks (5000 nested parentheses compile).
 // Deep Tiger recursion is bounded by the page's --max-depth instead (explorer/README.md):
 // the browser's own call stack, not this one, is what a deep recursion exhausts first.
-#include "chap7/base/big_stack.hh"
+#include "base/big_stack.hh"
 
 #include <emscripten/stack.h>
 

@@ -20,7 +20,7 @@
 
 namespace {
 
-constexpr int kRuntimeExit = 70; // ExitCode::Runtime of chap7/base/diag.hh
+constexpr int kRuntimeExit = 70; // ExitCode::Runtime of base/diag.hh
 
 // A string is one block: its length word, then its bytes.
 struct TigString {

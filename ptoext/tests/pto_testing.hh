@@ -4,7 +4,7 @@
 // expectations of testcases/ptoext/*.tig (directives as in testcases/README.md).
 #pragma once
 
-#include "chap7/base/big_stack.hh"
+#include "base/big_stack.hh"
 #include "chap7/front/tests/front_semant_util.hh"
 #include "chap7/interp/interp.hh"
 #include "chap7/translate/translate.hh"

@@ -3,7 +3,7 @@
 // stack, capturing its output.
 #pragma once
 
-#include "chap7/base/big_stack.hh"
+#include "base/big_stack.hh"
 #include "chap7/interp/interp.hh"
 #include "chap7/ir/runtime.hh"
 #include "chap7/ir/tree_read.hh"

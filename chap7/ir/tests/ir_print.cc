@@ -2,7 +2,7 @@
 // hand-built trees: exact golden text, fragments with their frame comment and escaped
 // strings, the drawing's colours by node kind, and SEQ chains too long for a recursive
 // printer on a small stack.
-#include "chap7/base/big_stack.hh"
+#include "base/big_stack.hh"
 #include "chap7/ir/fragments.hh"
 #include "chap7/ir/tree_dot.hh"
 #include "chap7/ir/tree_print.hh"

@@ -7,7 +7,7 @@
 //   CJUMP(LT, TEMP t100, CONST 5, L1, L2) reads as   CJUMP(LT,t100,5,L1,L2)
 #pragma once
 
-#include "chap7/base/big_stack.hh"
+#include "base/big_stack.hh"
 #include "chap7/front/escape.hh"
 #include "chap7/front/parse.hh"
 #include "chap7/front/semant.hh"

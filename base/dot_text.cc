@@ -1,5 +1,5 @@
 // dot_text.cc - Graphviz's quoted strings; see dot_text.hh.
-#include "chap7/base/dot_text.hh"
+#include "base/dot_text.hh"
 
 namespace tiger::dot {
 namespace {

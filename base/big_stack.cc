@@ -1,6 +1,6 @@
 // big_stack.cc - see big_stack.hh. Uses POSIX threads: std::thread cannot set a stack
 // size, and pthread_getattr_np tells where the current thread's stack lies.
-#include "chap7/base/big_stack.hh"
+#include "base/big_stack.hh"
 
 #include <algorithm>
 #include <exception>

@@ -1,5 +1,5 @@
 // diag.cc - see diag.hh.
-#include "chap7/base/diag.hh"
+#include "base/diag.hh"
 
 #include <cstdlib>
 #include <iostream>
