@@ -31,7 +31,8 @@ std::string SourceFile::line(int line) const {
 
 void Diagnostics::error(Loc loc, const std::string& message) {
   ++errors_;
-  if (errors_ <= maxErrors_) report(loc, "error", message);
+  if (errors_ <= maxErrors_)
+    report(loc, "error", message);
   else if (errors_ == maxErrors_ + 1)
     out_ << src_.name() << ": note: too many errors, the rest are not shown\n";
 }

@@ -21,18 +21,18 @@ namespace tiger {
 // A Tiger program's own exit(n) gives n.
 enum class ExitCode : int {
   Ok = 0,
-  Usage = 64,         // bad command line
-  Lexical = 65,       // the scanner rejected the program
-  Syntax = 66,        // the parser rejected the program
-  Semantic = 67,      // type or scope error
-  BadIr = 68,         // a dump read by --from breaks its stage's invariants (--verify)
-  Runtime = 70,       // index out of range, field of nil, division by zero, ...
-  Limit = 71,         // step or call-depth limit reached (a runaway program)
-  Output = 73,        // standard output cannot be written (disk full, closed)
-  Input = 74,         // the source file cannot be read
-  ToolFailure = 75,   // an external tool (mlir-opt-19, dot) failed
-  Internal = 77,      // a checker caught a compiler bug
-  LabStub = 78,       // a lab handout's function is still a stub (labs/README.md)
+  Usage = 64,       // bad command line
+  Lexical = 65,     // the scanner rejected the program
+  Syntax = 66,      // the parser rejected the program
+  Semantic = 67,    // type or scope error
+  BadIr = 68,       // a dump read by --from breaks its stage's invariants (--verify)
+  Runtime = 70,     // index out of range, field of nil, division by zero, ...
+  Limit = 71,       // step or call-depth limit reached (a runaway program)
+  Output = 73,      // standard output cannot be written (disk full, closed)
+  Input = 74,       // the source file cannot be read
+  ToolFailure = 75, // an external tool (mlir-opt-19, dot) failed
+  Internal = 77,    // a checker caught a compiler bug
+  LabStub = 78,     // a lab handout's function is still a stub (labs/README.md)
 };
 
 // The body of a function a lab student has still to write (labs/README.md): prints

@@ -17,14 +17,30 @@ using tree::RelOp;
 
 // ---- expressions ----
 
-T_exp Builder::temp() { return arena_.Temp(temps_.newTemp()); }
-T_exp Builder::temp(Temp_temp t) { return arena_.Temp(t); }
-T_exp Builder::rv() { return arena_.Temp(temps_.rv()); }
-T_exp Builder::fp() { return arena_.Temp(temps_.fp()); }
-T_exp Builder::cnst(std::int64_t v) { return arena_.Const(v); }
-T_exp Builder::binop(BinOp op, T_exp l, T_exp r) { return arena_.Binop(op, l, r); }
-T_exp Builder::mem(T_exp addr) { return arena_.Mem(addr); }
-T_exp Builder::name(Temp_label l) { return arena_.Name(l); }
+T_exp Builder::temp() {
+  return arena_.Temp(temps_.newTemp());
+}
+T_exp Builder::temp(Temp_temp t) {
+  return arena_.Temp(t);
+}
+T_exp Builder::rv() {
+  return arena_.Temp(temps_.rv());
+}
+T_exp Builder::fp() {
+  return arena_.Temp(temps_.fp());
+}
+T_exp Builder::cnst(std::int64_t v) {
+  return arena_.Const(v);
+}
+T_exp Builder::binop(BinOp op, T_exp l, T_exp r) {
+  return arena_.Binop(op, l, r);
+}
+T_exp Builder::mem(T_exp addr) {
+  return arena_.Mem(addr);
+}
+T_exp Builder::name(Temp_label l) {
+  return arena_.Name(l);
+}
 
 T_exp Builder::call(const std::string& fun, std::vector<T_exp> args) {
   return arena_.Call(arena_.Name(temps_.namedLabel(fun)), std::move(args));
@@ -37,14 +53,24 @@ T_exp Builder::eseq(const Body& body, T_exp e) {
 
 // ---- statements ----
 
-void Builder::emit(T_stm s) { sink_->push_back(s); }
-void Builder::move(T_exp dst, T_exp src) { emit(arena_.Move(use(dst), use(src))); }
-void Builder::exp(T_exp e) { emit(arena_.Exp(use(e))); }
+void Builder::emit(T_stm s) {
+  sink_->push_back(s);
+}
+void Builder::move(T_exp dst, T_exp src) {
+  emit(arena_.Move(use(dst), use(src)));
+}
+void Builder::exp(T_exp e) {
+  emit(arena_.Exp(use(e)));
+}
 void Builder::callProc(const std::string& fun, std::vector<T_exp> args) {
   exp(call(fun, std::move(args)));
 }
-void Builder::label(Temp_label l) { emit(arena_.Label(l)); }
-void Builder::jump(Temp_label l) { emit(arena_.Jump(l)); }
+void Builder::label(Temp_label l) {
+  emit(arena_.Label(l));
+}
+void Builder::jump(Temp_label l) {
+  emit(arena_.Jump(l));
+}
 
 // ---- conditions (Translate's Cx) ----
 
@@ -81,7 +107,9 @@ Cond Builder::Not(Cond a) {
 }
 
 // isTrue(e)(t, f) = CJUMP(NE, e, CONST 0, t, f)
-Cond Builder::isTrue(T_exp e) { return rel(RelOp::NE, e, cnst(0)); }
+Cond Builder::isTrue(T_exp e) {
+  return rel(RelOp::NE, e, cnst(0));
+}
 
 // ---- structured control flow ----
 
@@ -111,7 +139,10 @@ void Builder::If(const Cond& c, const Body& then, const Body& otherwise) {
 T_exp Builder::IfExp(const Cond& c, const std::function<T_exp()>& then,
                      const std::function<T_exp()>& otherwise) {
   T_exp r = temp();
-  Body body = [&] { If(c, [&] { move(r, then()); }, [&] { move(r, otherwise()); }); };
+  Body body = [&] {
+    If(
+        c, [&] { move(r, then()); }, [&] { move(r, otherwise()); });
+  };
   return eseq(body, r);
 }
 
@@ -188,18 +219,22 @@ std::vector<T_stm> Builder::capture(const Body& body) {
 }
 
 std::vector<T_stm> Builder::finishList() {
-  if (sink_ != &stms_) throw std::logic_error("build::Builder: finish() inside a closure");
+  if (sink_ != &stms_)
+    throw std::logic_error("build::Builder: finish() inside a closure");
   return std::exchange(stms_, {});
 }
 
-T_stm Builder::finish() { return arena_.SeqList(finishList()); }
+T_stm Builder::finish() {
+  return arena_.SeqList(finishList());
+}
 
 // ---- whole programs ----
 
 std::unique_ptr<ir::Program> newProgram() {
   auto prog = std::make_unique<ir::Program>();
   prog->mainLabel = prog->temps.namedLabel("tigermain");
-  auto frame = std::make_unique<frame::Frame>(prog->mainLabel, std::vector<bool>{}, prog->temps);
+  auto frame =
+      std::make_unique<frame::Frame>(prog->mainLabel, std::vector<bool>{}, prog->temps);
   prog->procs.push_back(ir::ProcFrag{std::move(frame), {}, "tigermain"});
   return prog;
 }
@@ -211,7 +246,8 @@ Temp_label addString(ir::Program& prog, const std::string& text) {
 }
 
 void setMain(ir::Program& prog, Builder& b) {
-  if (prog.procs.empty()) throw std::logic_error("build::setMain: no tigermain (use newProgram)");
+  if (prog.procs.empty())
+    throw std::logic_error("build::setMain: no tigermain (use newProgram)");
   prog.procs[0].body = {b.finish()};
 }
 
@@ -221,7 +257,8 @@ void addFunction(ir::Program& prog, Builder& b, const std::string& name,
   if (b.inLoop()) throw std::logic_error("build::addFunction: called inside a loop");
   if (&b.arena() != &prog.arena || &b.temps() != &prog.temps)
     throw std::logic_error("build::addFunction: the builder is not the program's");
-  auto frame = std::make_unique<frame::Frame>(prog.temps.namedLabel(name), escapes, prog.temps);
+  auto frame =
+      std::make_unique<frame::Frame>(prog.temps.namedLabel(name), escapes, prog.temps);
   std::vector<T_exp> formals;
   for (const frame::Access& a : frame->formals())
     formals.push_back(frame::accessExp(prog.arena, a, b.fp()));

@@ -49,10 +49,10 @@ public:
   Builder(tree::Arena& arena, TempFactory& temps) : arena_(arena), temps_(temps) {}
 
   // ---- expressions ----
-  T_exp temp();             // TEMP of a fresh temp
-  T_exp temp(Temp_temp t);  // TEMP t
-  T_exp rv();               // TEMP rv, where a function leaves its result
-  T_exp fp();               // TEMP fp
+  T_exp temp();            // TEMP of a fresh temp
+  T_exp temp(Temp_temp t); // TEMP t
+  T_exp rv();              // TEMP rv, where a function leaves its result
+  T_exp fp();              // TEMP fp
   T_exp cnst(std::int64_t v);
   T_exp binop(tree::BinOp op, T_exp l, T_exp r);
   T_exp add(T_exp l, T_exp r) { return binop(tree::BinOp::PLUS, l, r); }
@@ -67,12 +67,12 @@ public:
   T_exp eseq(const Body& body, T_exp e);
 
   // ---- statements ----
-  void move(T_exp dst, T_exp src);                              // MOVE(dst, src)
-  void exp(T_exp e);                                            // EXP(e)
+  void move(T_exp dst, T_exp src);                                // MOVE(dst, src)
+  void exp(T_exp e);                                              // EXP(e)
   void callProc(const std::string& fun, std::vector<T_exp> args); // EXP(CALL(...))
-  void label(Temp_label l);                                     // LABEL l
-  void jump(Temp_label l);                                      // JUMP(NAME l, [l])
-  void emit(T_stm s);                                           // any statement, as is
+  void label(Temp_label l);                                       // LABEL l
+  void jump(Temp_label l);                                        // JUMP(NAME l, [l])
+  void emit(T_stm s);                                             // any statement, as is
   Temp_label newLabel() { return temps_.newLabel(); }
 
   // ---- conditions ----

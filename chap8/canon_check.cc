@@ -195,8 +195,9 @@ void collectLabels(const std::vector<T_stm>& stms,
     auto [it, fresh] = defined.emplace(l->label.name, i);
     if (!fresh)
       found.add(i,
-                "checkTraces: " + located(where(i), l) + ": label " + labelText(l->label) +
-                    " is already defined at statement " + std::to_string(it->second),
+                "checkTraces: " + located(where(i), l) + ": label " +
+                    labelText(l->label) + " is already defined at statement " +
+                    std::to_string(it->second),
                 printed(stms[i]));
   }
 }

@@ -46,7 +46,9 @@ namespace {
 // Deeper expressions print as "...": a bound on recursion and on line length.
 constexpr int kMaxDepth = 24;
 
-std::string labelName(Temp_label l) { return l.name ? l.str() : "<no label>"; }
+std::string labelName(Temp_label l) {
+  return l.name ? l.str() : "<no label>";
+}
 
 // A line being written, and the string literals NAMEs may refer to (or null).
 struct Line {
@@ -62,10 +64,14 @@ std::string literal(const std::string& text) {
   std::string q = "\"";
   for (std::size_t i = 0; i < text.size() && i < kShown; ++i) {
     unsigned char c = static_cast<unsigned char>(text[i]);
-    if (c == '\n') q += "\\n";
-    else if (c == '\t') q += "\\t";
-    else if (c == '"' || c == '\\') q += std::string("\\") + static_cast<char>(c);
-    else if (c >= 32 && c < 127) q += static_cast<char>(c);
+    if (c == '\n')
+      q += "\\n";
+    else if (c == '\t')
+      q += "\\t";
+    else if (c == '"' || c == '\\')
+      q += std::string("\\") + static_cast<char>(c);
+    else if (c >= 32 && c < 127)
+      q += static_cast<char>(c);
     else {
       char octal[8];
       std::snprintf(octal, sizeof octal, "\\%03o", c);
@@ -86,7 +92,8 @@ std::string nameText(const Line& out, Temp_label l) {
 
 // Java-like operators: >>> is the logical shift, >> the arithmetic one.
 const char* symbol(BinOp op) {
-  static const char* const symbols[] = {"+", "-", "*", "/", "&", "|", "<<", ">>>", ">>", "^"};
+  static const char* const symbols[] = {"+", "-",  "*",   "/",  "&",
+                                        "|", "<<", ">>>", ">>", "^"};
   return symbols[static_cast<int>(op)];
 }
 
@@ -101,8 +108,10 @@ void operandLine(Line& out, const tree::Exp* e, int depth) {
 }
 
 void callLine(Line& out, const tree::Call* c, int depth) {
-  if (auto* n = tree::cast<tree::Name>(c->fun)) out += labelName(n->label);
-  else operandLine(out, c->fun, depth + 1);
+  if (auto* n = tree::cast<tree::Name>(c->fun))
+    out += labelName(n->label);
+  else
+    operandLine(out, c->fun, depth + 1);
   out += '(';
   for (std::size_t i = 0; i < c->args.size(); ++i) {
     if (i) out += ", ";
@@ -127,7 +136,9 @@ void expLine(Line& out, const tree::Exp* e, int depth) {
     out += "M[";
     expLine(out, tree::cast<tree::Mem>(e)->addr, depth + 1);
     return void(out += ']');
-  case ExpKind::TEMP: out += TempFactory::tempName(tree::cast<tree::Temp>(e)->temp); return;
+  case ExpKind::TEMP:
+    out += TempFactory::tempName(tree::cast<tree::Temp>(e)->temp);
+    return;
   case ExpKind::ESEQ: {
     auto* x = tree::cast<tree::Eseq>(e);
     out += "ESEQ{";
@@ -146,7 +157,8 @@ void expLine(Line& out, const tree::Exp* e, int depth) {
 void jumpLine(Line& out, const tree::Jump* j, int depth) {
   out += "JUMP ";
   auto* n = tree::cast<tree::Name>(j->exp);
-  if (n && j->jumps.size() == 1 && j->jumps[0] == n->label) return void(out += labelName(n->label));
+  if (n && j->jumps.size() == 1 && j->jumps[0] == n->label)
+    return void(out += labelName(n->label));
   expLine(out, j->exp, depth + 1);
   out += " [";
   for (std::size_t i = 0; i < j->jumps.size(); ++i)
@@ -164,7 +176,9 @@ void stmLineTo(Line& out, const tree::Stm* s, int depth) {
     out += "; ";
     return stmLineTo(out, q->right, depth + 1);
   }
-  case StmKind::LABEL: out += "LABEL " + labelName(tree::cast<tree::Label>(s)->label); return;
+  case StmKind::LABEL:
+    out += "LABEL " + labelName(tree::cast<tree::Label>(s)->label);
+    return;
   case StmKind::JUMP: return jumpLine(out, tree::cast<tree::Jump>(s), depth);
   case StmKind::CJUMP: {
     auto* c = tree::cast<tree::Cjump>(s);
@@ -223,7 +237,9 @@ std::string dotCentred(const std::string& a, const std::string& b) {
   return dot::quote(a + "\n" + b);
 }
 
-const tree::Stm* last(const Node& n) { return n.stms.empty() ? nullptr : n.stms.back(); }
+const tree::Stm* last(const Node& n) {
+  return n.stms.empty() ? nullptr : n.stms.back();
+}
 
 const tree::Label* leadingLabel(const Node& n) {
   return n.stms.empty() ? nullptr : tree::cast<tree::Label>(n.stms.front());
@@ -255,7 +271,8 @@ bool goesOnToNext(const std::vector<Node>& nodes, std::size_t i, Temp_label done
     if (!l) return false;
     next = l->label;
   }
-  if (auto* j = tree::cast<tree::Jump>(s)) return j->jumps.size() == 1 && j->jumps[0] == next;
+  if (auto* j = tree::cast<tree::Jump>(s))
+    return j->jumps.size() == 1 && j->jumps[0] == next;
   if (auto* c = tree::cast<tree::Cjump>(s)) return c->f == next;
   return true;
 }
@@ -284,7 +301,9 @@ public:
 
 private:
   std::string nodeId(std::size_t i) const { return "B" + std::to_string(i); }
-  std::string nextId(std::size_t i) const { return i + 1 < nodes_.size() ? nodeId(i + 1) : "done"; }
+  std::string nextId(std::size_t i) const {
+    return i + 1 < nodes_.size() ? nodeId(i + 1) : "done";
+  }
   std::string target(Temp_label l);
   void collectEdges(std::size_t i);
   void writeNode(std::size_t i);
@@ -303,7 +322,8 @@ private:
 
 CfgWriter::CfgWriter(std::ostream& out, std::vector<Node> nodes, Temp_label done,
                      bool scheduled, const StringTable* strings)
-    : out_(out), nodes_(std::move(nodes)), done_(done), scheduled_(scheduled), strings_(strings) {
+    : out_(out), nodes_(std::move(nodes)), done_(done), scheduled_(scheduled),
+      strings_(strings) {
   for (std::size_t i = 0; i < nodes_.size(); ++i)
     if (const tree::Label* l = leadingLabel(nodes_[i]))
       idOfLabel_.emplace(labelName(l->label), nodeId(i)); // the first definition wins
@@ -325,7 +345,8 @@ std::string CfgWriter::target(Temp_label l) {
 void CfgWriter::collectEdges(std::size_t i) {
   const tree::Stm* s = last(nodes_[i]);
   if (auto* j = tree::cast<tree::Jump>(s)) {
-    for (Temp_label l : j->jumps) edges_.push_back({i, target(l), EdgeKind::Jump, false});
+    for (Temp_label l : j->jumps)
+      edges_.push_back({i, target(l), EdgeKind::Jump, false});
   } else if (auto* c = tree::cast<tree::Cjump>(s)) {
     edges_.push_back({i, target(c->t), EdgeKind::True, false});
     std::string f = target(c->f);
@@ -338,7 +359,8 @@ void CfgWriter::collectEdges(std::size_t i) {
 // A box: "#k" (its place in the final order) or "Bk", then a line per statement.
 void CfgWriter::writeNode(std::size_t i) {
   std::vector<std::string> lines{scheduled_ ? "#" + std::to_string(i + 1) : nodeId(i)};
-  for (T_stm s : nodes_[i].stms) lines.push_back(stmLine(s, strings_));
+  for (T_stm s : nodes_[i].stms)
+    lines.push_back(stmLine(s, strings_));
   out_ << (scheduled_ ? "    " : "  ") << nodeId(i) << " [label=" << dot::lines(lines)
        << "];\n";
 }
@@ -351,20 +373,25 @@ void CfgWriter::writeNodes() {
     bool closes = scheduled_ && (i + 1 == nodes_.size() || nodes_[i + 1].trace != trace);
     if (opens)
       out_ << "  subgraph cluster_trace" << trace << " {\n    label=\"trace " << trace
-           << "\"; style=filled; color=\"#8899aa\"; fillcolor=\"" << traceColor(trace) << "\";\n";
+           << "\"; style=filled; color=\"#8899aa\"; fillcolor=\"" << traceColor(trace)
+           << "\";\n";
     writeNode(i);
     if (closes) out_ << "  }\n";
   }
-  out_ << "  done [shape=ellipse, label=" << dotCentred("done", labelName(done_)) << "];\n";
+  out_ << "  done [shape=ellipse, label=" << dotCentred("done", labelName(done_))
+       << "];\n";
   for (std::size_t k = 0; k < missing_.size(); ++k)
-    out_ << "  X" << k << " [style=dashed, label=" << dotCentred(missing_[k], "(no block)") << "];\n";
+    out_ << "  X" << k
+         << " [style=dashed, label=" << dotCentred(missing_[k], "(no block)") << "];\n";
 }
 
 void CfgWriter::writeEdge(const Edge& e) {
   out_ << "  " << nodeId(e.from) << " -> " << e.to;
   switch (e.kind) {
   case EdgeKind::Jump: break;
-  case EdgeKind::True: out_ << " [label=\"T\", color=\"darkgreen\", fontcolor=\"darkgreen\"]"; break;
+  case EdgeKind::True:
+    out_ << " [label=\"T\", color=\"darkgreen\", fontcolor=\"darkgreen\"]";
+    break;
   case EdgeKind::False:
     out_ << " [label=\"F\", color=\"red\", fontcolor=\"red\", style=\""
          << (e.fallThrough ? "dashed,bold" : "dashed") << "\"]";
@@ -375,8 +402,10 @@ void CfgWriter::writeEdge(const Edge& e) {
 }
 
 void CfgWriter::write(const std::string& funcName) {
-  for (std::size_t i = 0; i < nodes_.size(); ++i) collectEdges(i);
-  std::string title = funcName + (scheduled_ ? ": traces, in final order" : ": basic blocks");
+  for (std::size_t i = 0; i < nodes_.size(); ++i)
+    collectEdges(i);
+  std::string title =
+      funcName + (scheduled_ ? ": traces, in final order" : ": basic blocks");
   out_ << "digraph " << dot::quote(funcName) << " {\n"
        << "  graph [label=" << dot::quote(title)
        << ", labelloc=t, fontname=\"monospace\"];\n"
@@ -384,7 +413,8 @@ void CfgWriter::write(const std::string& funcName) {
           "fontsize=10];\n"
        << "  edge [fontname=\"monospace\", fontsize=10];\n";
   writeNodes();
-  for (const Edge& e : edges_) writeEdge(e);
+  for (const Edge& e : edges_)
+    writeEdge(e);
   out_ << "}\n";
 }
 
@@ -397,21 +427,25 @@ void drawCfg(std::ostream& out, const std::string& funcName, const C_block& bloc
     nodes = splitAtLabels(*scheduled, blocks.label);
     assignTraces(nodes, blocks.label);
   } else {
-    for (const auto& stms : blocks.stmLists) nodes.push_back(Node{stms, 0});
+    for (const auto& stms : blocks.stmLists)
+      nodes.push_back(Node{stms, 0});
   }
-  CfgWriter(out, std::move(nodes), blocks.label, scheduled != nullptr, strings).write(funcName);
+  CfgWriter(out, std::move(nodes), blocks.label, scheduled != nullptr, strings)
+      .write(funcName);
 }
 
 namespace {
 
 // "cfg-dot: f_3: <message>" when a checker found a broken invariant.
-std::optional<std::string> named(const std::string& func, std::optional<std::string> msg) {
+std::optional<std::string> named(const std::string& func,
+                                 std::optional<std::string> msg) {
   if (msg) return "cfg-dot: " + func + ": " + *msg;
   return std::nullopt;
 }
 
-std::optional<std::string> drawProc(std::ostream& out, const ir::ProcFrag& proc, Context& cx,
-                                    bool scheduled, const StringTable& strings) {
+std::optional<std::string> drawProc(std::ostream& out, const ir::ProcFrag& proc,
+                                    Context& cx, bool scheduled,
+                                    const StringTable& strings) {
   std::string func = proc.frame ? labelName(proc.frame->name()) : proc.sourceName;
   CanonSteps steps =
       canonProc(cx, proc, scheduled ? Step::Traces : Step::Blocks, Checks::all(true));

@@ -85,8 +85,7 @@ void mergeSummary(ExpSummary& into, const ExpSummary& from) {
 
 // The rules, for one node: what e does itself, merged with what child(c) says of each
 // subexpression c it evaluates (an ESEQ's are not looked into: it is not canonical).
-template <class Child>
-ExpSummary summarize(const tree::Exp* e, Child child) {
+template <class Child> ExpSummary summarize(const tree::Exp* e, Child child) {
   ExpSummary s;
   switch (e ? e->kind : tree::ExpKind::CONST) {
   case tree::ExpKind::BINOP: {

@@ -7,7 +7,8 @@
 
 namespace tiger::driver {
 
-const char* const kUsage = R"(usage: tigerc [options] FILE.tig      (FILE "-" reads standard input)
+const char* const kUsage =
+    R"(usage: tigerc [options] FILE.tig      (FILE "-" reads standard input)
 
   --emit=STAGE      print a stage and stop:
                       tokens ast ir ir-dot linear blocks traces cfg-dot blocks-dot
@@ -39,19 +40,28 @@ exit status: 0 ok, 64 usage, 65 lexical error, 66 syntax error (also in a dump),
 
 namespace {
 
-const std::pair<std::string_view, Emit> kEmits[] = {
-    {"tokens", Emit::Tokens},     {"ast", Emit::Ast},           {"ir", Emit::Ir},
-    {"ir-dot", Emit::IrDot},      {"linear", Emit::Linear},     {"blocks", Emit::Blocks},
-    {"traces", Emit::Traces},     {"cfg-dot", Emit::CfgDot},    {"blocks-dot", Emit::BlocksDot},
-    {"pto", Emit::Pto},           {"pto-dot", Emit::PtoDot},
-    {"pto-cft", Emit::PtoCft},    {"pto-cft-dot", Emit::PtoCftDot},
-    {"pto-ssa", Emit::PtoSsa},    {"mlir", Emit::Mlir}};
+const std::pair<std::string_view, Emit> kEmits[] = {{"tokens", Emit::Tokens},
+                                                    {"ast", Emit::Ast},
+                                                    {"ir", Emit::Ir},
+                                                    {"ir-dot", Emit::IrDot},
+                                                    {"linear", Emit::Linear},
+                                                    {"blocks", Emit::Blocks},
+                                                    {"traces", Emit::Traces},
+                                                    {"cfg-dot", Emit::CfgDot},
+                                                    {"blocks-dot", Emit::BlocksDot},
+                                                    {"pto", Emit::Pto},
+                                                    {"pto-dot", Emit::PtoDot},
+                                                    {"pto-cft", Emit::PtoCft},
+                                                    {"pto-cft-dot", Emit::PtoCftDot},
+                                                    {"pto-ssa", Emit::PtoSsa},
+                                                    {"mlir", Emit::Mlir}};
 
 const std::pair<std::string_view, RunStage> kRunStages[] = {
     {"ir", RunStage::Ir}, {"linear", RunStage::Linear}, {"traces", RunStage::Traces}};
 
 template <class T, std::size_t N>
-std::optional<T> lookup(const std::pair<std::string_view, T> (&table)[N], std::string_view k) {
+std::optional<T> lookup(const std::pair<std::string_view, T> (&table)[N],
+                        std::string_view k) {
   for (const auto& [name, value] : table)
     if (name == k) return value;
   return std::nullopt;
@@ -67,7 +77,9 @@ std::optional<std::string> parseOne(std::string_view arg, Options& o, bool& runA
   auto eq = arg.find('=');
   std::string_view name = arg.substr(0, eq);
   std::string_view value = eq == std::string_view::npos ? "" : arg.substr(eq + 1);
-  auto bad = [&] { return "bad value '" + std::string(value) + "' for " + std::string(name); };
+  auto bad = [&] {
+    return "bad value '" + std::string(value) + "' for " + std::string(name);
+  };
   if (name == "--emit") {
     auto e = lookup(kEmits, value);
     if (!e) return bad();
@@ -96,15 +108,24 @@ std::optional<std::string> parseOne(std::string_view arg, Options& o, bool& runA
     if (!parseNumber(value, o.maxSteps)) return bad();
   } else if (name == "--max-depth") {
     if (!parseNumber(value, o.maxDepth)) return bad();
-  } else if (arg == "--run") o.run = true;
-  else if (arg == "--run-mlir") o.runMlir = true;
-  else if (arg == "--stats") o.stats = true;
-  else if (arg == "--time-passes") o.timePasses = true;
-  else if (arg == "--verify") o.verify = true;
-  else if (arg == "--locations") o.locations = true;
-  else if (arg == "--book") o.bookCommute = o.bookTraces = true;
-  else if (arg == "-h" || arg == "--help") o.help = true;
-  else return "unknown option '" + std::string(arg) + "'";
+  } else if (arg == "--run")
+    o.run = true;
+  else if (arg == "--run-mlir")
+    o.runMlir = true;
+  else if (arg == "--stats")
+    o.stats = true;
+  else if (arg == "--time-passes")
+    o.timePasses = true;
+  else if (arg == "--verify")
+    o.verify = true;
+  else if (arg == "--locations")
+    o.locations = true;
+  else if (arg == "--book")
+    o.bookCommute = o.bookTraces = true;
+  else if (arg == "-h" || arg == "--help")
+    o.help = true;
+  else
+    return "unknown option '" + std::string(arg) + "'";
   return std::nullopt;
 }
 
@@ -122,18 +143,29 @@ namespace {
 // by --from can be printed, drawn and run at its own stage and the later ones only.
 int rank(Emit e) {
   switch (e) {
-  case Emit::Ir: case Emit::IrDot: return 0;
+  case Emit::Ir:
+  case Emit::IrDot: return 0;
   case Emit::Linear: return 1;
-  case Emit::Blocks: case Emit::BlocksDot: return 2;
-  case Emit::Traces: case Emit::CfgDot: case Emit::None: return 3;
+  case Emit::Blocks:
+  case Emit::BlocksDot: return 2;
+  case Emit::Traces:
+  case Emit::CfgDot:
+  case Emit::None: return 3;
   // tokens, ast and the ptoext stages need Tiger source
-  case Emit::Tokens: case Emit::Ast:
-  case Emit::Pto: case Emit::PtoDot: case Emit::PtoCft: case Emit::PtoCftDot:
-  case Emit::PtoSsa: case Emit::Mlir: return -1;
+  case Emit::Tokens:
+  case Emit::Ast:
+  case Emit::Pto:
+  case Emit::PtoDot:
+  case Emit::PtoCft:
+  case Emit::PtoCftDot:
+  case Emit::PtoSsa:
+  case Emit::Mlir: return -1;
   }
   return -1;
 }
-int rank(RunStage s) { return s == RunStage::Ir ? 0 : s == RunStage::Linear ? 1 : 3; }
+int rank(RunStage s) {
+  return s == RunStage::Ir ? 0 : s == RunStage::Linear ? 1 : 3;
+}
 
 std::optional<std::string> checkFrom(Options& o, bool runAtGiven) {
   std::string from(stageName(*o.from));

@@ -12,28 +12,42 @@ namespace tiger::driver {
 
 // What to print. Each stage pulls in the ones before it.
 enum class Emit {
-  None, Tokens, Ast, Ir, IrDot, Linear, Blocks, Traces, CfgDot, BlocksDot, Pto, PtoDot,
-  PtoCft, PtoCftDot, PtoSsa, Mlir
+  None,
+  Tokens,
+  Ast,
+  Ir,
+  IrDot,
+  Linear,
+  Blocks,
+  Traces,
+  CfgDot,
+  BlocksDot,
+  Pto,
+  PtoDot,
+  PtoCft,
+  PtoCftDot,
+  PtoSsa,
+  Mlir
 };
 
 // Which IR the interpreter runs.
 enum class RunStage { Ir, Linear, Traces };
 
 struct Options {
-  std::string file;              // "-" reads standard input
+  std::string file; // "-" reads standard input
   Emit emit = Emit::None;
   bool run = false;
   RunStage runAt = RunStage::Traces; // with --from and no --run-at: the stage read
-  std::optional<RunStage> from;       // --from: read a dump printed at this stage
+  std::optional<RunStage> from;      // --from: read a dump printed at this stage
   bool runMlir = false;
-  bool stats = false;            // print execution counts to stderr after --run
-  bool timePasses = false;       // print each stage's time and peak memory to stderr
-  bool verify = false;           // run the checkers after every pass
-  bool locations = false;        // ir/linear/blocks/traces dumps: `# L:C` per statement
-  bool explainCanon = false;     // log every canon rewrite to stderr
-  bool explainDrawn = false;     // --explain=canon-dot: its trees as Graphviz digraphs
-  bool bookCommute = false;      // the book's commute() instead of the sharper one
-  bool bookTraces = false;       // Algorithm 8.3 as written instead of the loop layout
+  bool stats = false;        // print execution counts to stderr after --run
+  bool timePasses = false;   // print each stage's time and peak memory to stderr
+  bool verify = false;       // run the checkers after every pass
+  bool locations = false;    // ir/linear/blocks/traces dumps: `# L:C` per statement
+  bool explainCanon = false; // log every canon rewrite to stderr
+  bool explainDrawn = false; // --explain=canon-dot: its trees as Graphviz digraphs
+  bool bookCommute = false;  // the book's commute() instead of the sharper one
+  bool bookTraces = false;   // Algorithm 8.3 as written instead of the loop layout
   std::uint64_t maxSteps = 100'000'000;
   int maxDepth = 10'000;
   bool help = false;

@@ -60,7 +60,8 @@ std::optional<std::string> printBlocks(std::ostream& out, const ir::Program& pro
 
 void drawIrTrees(std::ostream& out, const ir::Program& prog) {
   for (const ir::ProcFrag& proc : prog.procs)
-    for (T_stm s : proc.body) tree::drawStm(out, s, proc.frame->name().str());
+    for (T_stm s : proc.body)
+      tree::drawStm(out, s, proc.frame->name().str());
 }
 
 namespace {

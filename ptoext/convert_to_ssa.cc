@@ -35,11 +35,11 @@ namespace {
 // LAB ptoext BEGIN the helpers of convertToSsa
 
 using sir::Block;
+using sir::kNoVar;
 using sir::StmtKind;
 using sir::StmtPtr;
 using sir::VarId;
 using sir::VarRole;
-using sir::kNoVar;
 
 using AssignedCache = std::unordered_map<const Block*, std::vector<VarId>>;
 
@@ -72,12 +72,12 @@ private:
   std::vector<VarId> lookup(const std::vector<VarId>& vars) const;
 
   sir::Function& f_;
-  std::vector<sir::VarInfo> old_; // the variables before SSA
+  std::vector<sir::VarInfo> old_;  // the variables before SSA
   std::vector<sir::VarInfo> vars_; // the SSA variables being made
   std::vector<int> version_;       // per source variable
   std::vector<VarId> env_;         // per source variable; kNoVar: no definition reaches
   std::vector<std::pair<VarId, VarId>> undo_; // (source variable, its previous version)
-  mutable AssignedCache assigned_;  // each block's assigned variables (assignedIn)
+  mutable AssignedCache assigned_; // each block's assigned variables (assignedIn)
 };
 
 VarId FunctionSsa::fresh(VarId old, VarRole role) {
@@ -102,7 +102,8 @@ void FunctionSsa::rollback(std::size_t mark) {
 // The source variables set since `mark`, with their current versions.
 std::map<VarId, VarId> FunctionSsa::changedSince(std::size_t mark) const {
   std::map<VarId, VarId> changed;
-  for (std::size_t k = mark; k < undo_.size(); ++k) changed[undo_[k].first] = current(undo_[k].first);
+  for (std::size_t k = mark; k < undo_.size(); ++k)
+    changed[undo_[k].first] = current(undo_[k].first);
   return changed;
 }
 
@@ -114,8 +115,9 @@ void FunctionSsa::rename(sir::Expr& e) {
       throw PtoError("ConvertToSSA: bad variable in " + f_.name);
     VarId now = current(r->var);
     if (now == kNoVar)
-      throw PtoError("ConvertToSSA: '" + old_[static_cast<std::size_t>(r->var)].base + "' in " +
-                     f_.name + " is used where no definition reaches it on every path");
+      throw PtoError("ConvertToSSA: '" + old_[static_cast<std::size_t>(r->var)].base +
+                     "' in " + f_.name +
+                     " is used where no definition reaches it on every path");
     r->var = now;
     return;
   }
@@ -127,7 +129,8 @@ void FunctionSsa::rename(sir::Expr& e) {
     return rename(*sir::as<sir::Compare>(&e)->right);
   case sir::ExprKind::Unary: return rename(*sir::as<sir::Unary>(&e)->operand);
   case sir::ExprKind::Call:
-    for (sir::ExprPtr& a : sir::as<sir::Call>(&e)->args) rename(*a);
+    for (sir::ExprPtr& a : sir::as<sir::Call>(&e)->args)
+      rename(*a);
     return;
   case sir::ExprKind::Load:
     rename(*sir::as<sir::Load>(&e)->base);
@@ -137,7 +140,8 @@ void FunctionSsa::rename(sir::Expr& e) {
 }
 
 void FunctionSsa::block(Block& b) {
-  for (StmtPtr& s : b) stmt(*s);
+  for (StmtPtr& s : b)
+    stmt(*s);
 }
 
 void FunctionSsa::stmt(sir::Stmt& s) {
@@ -152,7 +156,8 @@ void FunctionSsa::stmt(sir::Stmt& s) {
   }
   case StmtKind::Store: {
     auto* st = sir::as<sir::Store>(&s);
-    for (sir::Expr* e : {st->base.get(), st->index.get(), st->value.get()}) rename(*e);
+    for (sir::Expr* e : {st->base.get(), st->index.get(), st->value.get()})
+      rename(*e);
     return;
   }
   case StmtKind::Eval: return rename(*sir::as<sir::Eval>(&s)->expr);
@@ -164,20 +169,23 @@ void FunctionSsa::stmt(sir::Stmt& s) {
     return;
   case StmtKind::Break:
   case StmtKind::Continue:
-    throw PtoError("ConvertToSSA: break/continue left in " + f_.name + " (run CtrlFlowTransform first)");
+    throw PtoError("ConvertToSSA: break/continue left in " + f_.name +
+                   " (run CtrlFlowTransform first)");
   case StmtKind::Yield: throw PtoError("ConvertToSSA: input is already in SSA form");
   }
 }
 
 void FunctionSsa::sortByName(std::vector<VarId>& vars) const {
   std::sort(vars.begin(), vars.end(), [&](VarId a, VarId b) {
-    return old_[static_cast<std::size_t>(a)].base < old_[static_cast<std::size_t>(b)].base;
+    return old_[static_cast<std::size_t>(a)].base <
+           old_[static_cast<std::size_t>(b)].base;
   });
 }
 
 std::vector<VarId> FunctionSsa::lookup(const std::vector<VarId>& vars) const {
   std::vector<VarId> out;
-  for (VarId v : vars) out.push_back(current(v));
+  for (VarId v : vars)
+    out.push_back(current(v));
   return out;
 }
 
@@ -196,8 +204,10 @@ void FunctionSsa::ifStmt(sir::If& s) {
   std::vector<VarId> phis, thenValues, elseValues;
   for (auto& [v, unused] : changed) {
     VarId tv = t.count(v) ? t[v] : current(v), ev = e.count(v) ? e[v] : current(v);
-    if (tv != kNoVar && ev != kNoVar) phis.push_back(v);
-    else set(v, kNoVar); // defined on one path only: not visible after the if
+    if (tv != kNoVar && ev != kNoVar)
+      phis.push_back(v);
+    else
+      set(v, kNoVar); // defined on one path only: not visible after the if
   }
   if (phis.empty()) return;
   sortByName(phis);
@@ -262,7 +272,8 @@ std::vector<VarId> FunctionSsa::carried(const std::vector<const Block*>& blocks)
 }
 
 // iter_args for the carried variables, initialised with their versions before the loop.
-std::vector<VarId> FunctionSsa::enter(sir::LoopCarried& loop, const std::vector<VarId>& vars) {
+std::vector<VarId> FunctionSsa::enter(sir::LoopCarried& loop,
+                                      const std::vector<VarId>& vars) {
   loop.initValues = lookup(vars);
   for (VarId v : vars) {
     VarId iter = fresh(v, VarRole::Iter);
@@ -307,7 +318,8 @@ void FunctionSsa::whileStmt(sir::While& s) {
   rename(*s.cond);
   s.condValues = lookup(vars);
   rollback(before);
-  for (std::size_t k = 0; k < vars.size(); ++k) set(vars[k], s.condValues[k]);
+  for (std::size_t k = 0; k < vars.size(); ++k)
+    set(vars[k], s.condValues[k]);
   block(s.body);
   if (!vars.empty()) s.body.push_back(std::make_unique<sir::Yield>(lookup(vars)));
   leave(s, vars, before);
@@ -330,7 +342,8 @@ void FunctionSsa::run() {
 
 void convertToSsa(sir::Module& m) {
   // LAB ptoext BEGIN convertToSsa()
-  for (sir::Function& f : m.functions) FunctionSsa(f).run();
+  for (sir::Function& f : m.functions)
+    FunctionSsa(f).run();
   // LAB END
 }
 

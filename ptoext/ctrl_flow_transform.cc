@@ -61,7 +61,9 @@ enum class Exits { Never, Always, Maybe };
 ExprPtr notVar(const sir::Function& f, VarId v) {
   return std::make_unique<sir::Unary>(sir::Type::Bool, sir::UnOp::Not, sir::varRef(f, v));
 }
-StmtPtr assign(VarId v, ExprPtr e) { return std::make_unique<sir::Assign>(v, std::move(e)); }
+StmtPtr assign(VarId v, ExprPtr e) {
+  return std::make_unique<sir::Assign>(v, std::move(e));
+}
 
 // Does the block hold a `kind` statement (looking into Ifs and into the condition
 // statements of whiles, whose jumps belong to the enclosing loop; not into loop
@@ -69,7 +71,8 @@ StmtPtr assign(VarId v, ExprPtr e) { return std::make_unique<sir::Assign>(v, std
 bool containsJump(const Block& b, StmtKind kind) {
   for (const StmtPtr& s : b) {
     if (s->kind == kind) return true;
-    if (s->kind == StmtKind::While && containsJump(sir::as<sir::While>(s.get())->condStmts, kind))
+    if (s->kind == StmtKind::While &&
+        containsJump(sir::as<sir::While>(s.get())->condStmts, kind))
       return true;
     if (s->kind != StmtKind::If) continue;
     auto* i = sir::as<sir::If>(s.get());
@@ -80,7 +83,8 @@ bool containsJump(const Block& b, StmtKind kind) {
 
 Block tail(Block& b, std::size_t from) {
   Block rest;
-  for (std::size_t k = from; k < b.size(); ++k) rest.push_back(std::move(b[k]));
+  for (std::size_t k = from; k < b.size(); ++k)
+    rest.push_back(std::move(b[k]));
   b.resize(from);
   return rest;
 }
@@ -123,7 +127,8 @@ void FunctionCft::loops(Block& b) {
       out.push_back(std::move(s));
       continue;
     }
-    for (StmtPtr& t : loop(std::move(s))) out.push_back(std::move(t));
+    for (StmtPtr& t : loop(std::move(s)))
+      out.push_back(std::move(t));
   }
   b = std::move(out);
 }
@@ -160,7 +165,8 @@ void FunctionCft::removeContinue(Block& body) {
 void FunctionCft::dropAssignments(Block& b, VarId flag) {
   Block out;
   for (StmtPtr& s : b) {
-    if (s->kind == StmtKind::Assign && sir::as<sir::Assign>(s.get())->var == flag) continue;
+    if (s->kind == StmtKind::Assign && sir::as<sir::Assign>(s.get())->var == flag)
+      continue;
     if (s->kind == StmtKind::If) {
       dropAssignments(sir::as<sir::If>(s.get())->thenBody, flag);
       dropAssignments(sir::as<sir::If>(s.get())->elseBody, flag);
@@ -197,9 +203,11 @@ Exits FunctionCft::rewriteIf(Block& b, std::size_t k, StmtKind kind, VarId flag)
   Block rest = tail(b, k + 1);
   if (t == Exits::Always && e == Exits::Always) return Exits::Always;
   if (rest.empty()) return Exits::Maybe;
-  if ((t == Exits::Always && e == Exits::Never) || (e == Exits::Always && t == Exits::Never)) {
+  if ((t == Exits::Always && e == Exits::Never) ||
+      (e == Exits::Always && t == Exits::Never)) {
     Block& other = t == Exits::Always ? i->elseBody : i->thenBody;
-    for (StmtPtr& s : rest) other.push_back(std::move(s));
+    for (StmtPtr& s : rest)
+      other.push_back(std::move(s));
     return rewrite(other, kind, flag) == Exits::Always ? Exits::Always : Exits::Maybe;
   }
   return guardRest(b, std::move(rest), kind, flag);
@@ -235,9 +243,11 @@ void FunctionCft::condVariable(sir::While& w, Block test, VarId guard) {
   test.push_back(assign(c, std::move(w.cond)));
   w.condStmts.push_back(assign(c, sir::boolConst(false)));
   if (guard == kNoFlag) {
-    for (StmtPtr& s : test) w.condStmts.push_back(std::move(s));
+    for (StmtPtr& s : test)
+      w.condStmts.push_back(std::move(s));
   } else {
-    w.condStmts.push_back(std::make_unique<sir::If>(notVar(f_, guard), std::move(test), Block{}));
+    w.condStmts.push_back(
+        std::make_unique<sir::If>(notVar(f_, guard), std::move(test), Block{}));
   }
   w.cond = sir::varRef(f_, c);
 }
@@ -253,8 +263,8 @@ Block FunctionCft::breakWhile(std::unique_ptr<sir::While> w) {
   rewrite(w->body, StmtKind::Break, flag);
   out.push_back(assign(flag, sir::boolConst(false)));
   if (w->condStmts.empty() && !sir::mayFail(*w->cond)) {
-    w->cond = std::make_unique<sir::Binary>(sir::Type::Bool, sir::BinOp::And, notVar(f_, flag),
-                                            std::move(w->cond));
+    w->cond = std::make_unique<sir::Binary>(sir::Type::Bool, sir::BinOp::And,
+                                            notVar(f_, flag), std::move(w->cond));
   } else {
     Block test = std::move(w->condStmts);
     w->condStmts.clear();
@@ -274,7 +284,8 @@ Block FunctionCft::breakFor(std::unique_ptr<sir::For> f) {
   VarId i = f->index;
   out.push_back(assign(i, std::move(f->lo)));
   constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
-  bool smallConst = f->hi->kind == sir::ExprKind::Const && sir::as<sir::Const>(f->hi.get())->value < kMax;
+  bool smallConst = f->hi->kind == sir::ExprKind::Const &&
+                    sir::as<sir::Const>(f->hi.get())->value < kMax;
   ExprPtr hi = std::move(f->hi);
   if (!smallConst) {
     VarId h = newVar("_hi", his_, sir::Type::Int64);
@@ -285,21 +296,25 @@ Block FunctionCft::breakFor(std::unique_ptr<sir::For> f) {
   out.push_back(assign(flag, sir::boolConst(false)));
   Block body = std::move(f->body);
   rewrite(body, StmtKind::Break, flag);
-  ExprPtr next = std::make_unique<sir::Binary>(sir::Type::Int64, sir::BinOp::Add, sir::varRef(f_, i), sir::intConst(1));
+  ExprPtr next = std::make_unique<sir::Binary>(sir::Type::Int64, sir::BinOp::Add,
+                                               sir::varRef(f_, i), sir::intConst(1));
   Block step;
   step.push_back(assign(i, std::move(next)));
   if (!smallConst) {
     Block last;
     last.push_back(assign(flag, sir::boolConst(true)));
-    ExprPtr below = std::make_unique<sir::Compare>(sir::CmpOp::Lt, sir::varRef(f_, i), sir::cloneExpr(*hi));
+    ExprPtr below = std::make_unique<sir::Compare>(sir::CmpOp::Lt, sir::varRef(f_, i),
+                                                   sir::cloneExpr(*hi));
     Block guarded;
-    guarded.push_back(std::make_unique<sir::If>(std::move(below), std::move(step), std::move(last)));
+    guarded.push_back(
+        std::make_unique<sir::If>(std::move(below), std::move(step), std::move(last)));
     step = std::move(guarded);
   }
   body.push_back(std::make_unique<sir::If>(notVar(f_, flag), std::move(step), Block{}));
-  ExprPtr inRange = std::make_unique<sir::Compare>(sir::CmpOp::Le, sir::varRef(f_, i), std::move(hi));
-  ExprPtr cond = std::make_unique<sir::Binary>(sir::Type::Bool, sir::BinOp::And, notVar(f_, flag),
-                                               std::move(inRange));
+  ExprPtr inRange =
+      std::make_unique<sir::Compare>(sir::CmpOp::Le, sir::varRef(f_, i), std::move(hi));
+  ExprPtr cond = std::make_unique<sir::Binary>(sir::Type::Bool, sir::BinOp::And,
+                                               notVar(f_, flag), std::move(inRange));
   out.push_back(std::make_unique<sir::While>(Block{}, std::move(cond), std::move(body)));
   return out;
 }
@@ -309,7 +324,8 @@ Block FunctionCft::breakFor(std::unique_ptr<sir::For> f) {
 
 void ctrlFlowTransform(sir::Module& m) {
   // LAB ptoext BEGIN ctrlFlowTransform()
-  for (sir::Function& f : m.functions) FunctionCft(f).run();
+  for (sir::Function& f : m.functions)
+    FunctionCft(f).run();
   // LAB END
 }
 

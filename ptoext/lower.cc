@@ -31,9 +31,9 @@ namespace {
 
 using sir::Block;
 using sir::ExprPtr;
-using sir::VarId;
-using sir::kNoVar;
 using sir::intConst;
+using sir::kNoVar;
+using sir::VarId;
 
 // Where a Tiger variable lives: a plain variable, or slot `slot` of the frame of the
 // function at depth `depth` (slot 0 is the static link, so a frame slot is >= 1).
@@ -76,17 +76,20 @@ void scanExp(const ast::Exp* e, FunctionScan& scan) {
   switch (e->kind) {
   case ast::ExpKind::Var: scanVar(*ast::as<ast::VarExp>(e)->var, scan); return;
   case ast::ExpKind::Call:
-    for (const ast::ExpPtr& a : ast::as<ast::CallExp>(e)->args) scanExp(a.get(), scan);
+    for (const ast::ExpPtr& a : ast::as<ast::CallExp>(e)->args)
+      scanExp(a.get(), scan);
     return;
   case ast::ExpKind::Op:
     scanExp(ast::as<ast::OpExp>(e)->left.get(), scan);
     scanExp(ast::as<ast::OpExp>(e)->right.get(), scan);
     return;
   case ast::ExpKind::Record:
-    for (const ast::FieldInit& f : ast::as<ast::RecordExp>(e)->fields) scanExp(f.init.get(), scan);
+    for (const ast::FieldInit& f : ast::as<ast::RecordExp>(e)->fields)
+      scanExp(f.init.get(), scan);
     return;
   case ast::ExpKind::Seq:
-    for (const ast::ExpPtr& x : ast::as<ast::SeqExp>(e)->exps) scanExp(x.get(), scan);
+    for (const ast::ExpPtr& x : ast::as<ast::SeqExp>(e)->exps)
+      scanExp(x.get(), scan);
     return;
   case ast::ExpKind::Assign:
     scanVar(*ast::as<ast::AssignExp>(e)->var, scan);
@@ -94,7 +97,8 @@ void scanExp(const ast::Exp* e, FunctionScan& scan) {
     return;
   case ast::ExpKind::If: {
     auto* i = ast::as<ast::IfExp>(e);
-    for (const ast::Exp* x : {i->test.get(), i->thenE.get(), i->elseE.get()}) scanExp(x, scan);
+    for (const ast::Exp* x : {i->test.get(), i->thenE.get(), i->elseE.get()})
+      scanExp(x, scan);
     return;
   }
   case ast::ExpKind::While:
@@ -103,7 +107,8 @@ void scanExp(const ast::Exp* e, FunctionScan& scan) {
     return;
   case ast::ExpKind::For: {
     auto* f = ast::as<ast::ForExp>(e);
-    for (const ast::Exp* x : {f->lo.get(), f->hi.get()}) scanExp(x, scan);
+    for (const ast::Exp* x : {f->lo.get(), f->hi.get()})
+      scanExp(x, scan);
     scan.vars.push_back(&f->var);
     scanExp(f->body.get(), scan);
     return;
@@ -222,9 +227,11 @@ void FunctionLowering::declare(const ast::VarBinding& b, bool needsVar) {
 // Declares parameters and locals; allocates the frame when something escapes or a
 // nested function needs this function's frame as its static link.
 void FunctionLowering::prologue(const FunctionScan& scan) {
-  for (const ast::VarBinding* b : scan.vars) userNames_.insert(b->name);
+  for (const ast::VarBinding* b : scan.vars)
+    userNames_.insert(b->name);
   if (fun_) {
-    for (const ast::Formal& p : fun_->params) userNames_.insert(p.var.name);
+    for (const ast::Formal& p : fun_->params)
+      userNames_.insert(p.var.name);
     sl_ = newVar("_sl", true);
     f_.params.push_back(sl_);
     for (const ast::Formal& p : fun_->params) {
@@ -232,25 +239,30 @@ void FunctionLowering::prologue(const FunctionScan& scan) {
       f_.params.push_back(ctx_.locations[&p.var].var);
     }
   }
-  for (const ast::VarBinding* b : scan.vars) declare(*b, b->readOnly);
+  for (const ast::VarBinding* b : scan.vars)
+    declare(*b, b->readOnly);
   if (nextSlot_ == 1 && !scan.hasNested) return;
   fp_ = newVar("_fp", true);
   f_.body.push_back(std::make_unique<sir::Assign>(
       fp_, runtimeCall("allocRecord", exprs(intConst(8 * std::int64_t{nextSlot_})))));
-  ExprPtr link = fun_ ? ExprPtr(std::make_unique<sir::VarRef>(sir::Type::Int64, sl_)) : intConst(0);
-  f_.body.push_back(std::make_unique<sir::Store>(frameAt(depth_), intConst(0), std::move(link)));
+  ExprPtr link =
+      fun_ ? ExprPtr(std::make_unique<sir::VarRef>(sir::Type::Int64, sl_)) : intConst(0);
+  f_.body.push_back(
+      std::make_unique<sir::Store>(frameAt(depth_), intConst(0), std::move(link)));
   if (!fun_) return;
   for (const ast::Formal& p : fun_->params) {
     const Location& loc = where(&p.var);
     if (loc.slot == 0) continue;
     f_.body.push_back(std::make_unique<sir::Store>(
-        frameAt(depth_), intConst(loc.slot), std::make_unique<sir::VarRef>(sir::Type::Int64, loc.var)));
+        frameAt(depth_), intConst(loc.slot),
+        std::make_unique<sir::VarRef>(sir::Type::Int64, loc.var)));
   }
 }
 
 const Location& FunctionLowering::where(const ast::VarBinding* b) const {
   auto it = b ? ctx_.locations.find(b) : ctx_.locations.end();
-  if (it == ctx_.locations.end()) throw PtoError("variable without a binding (semant did not run?)");
+  if (it == ctx_.locations.end())
+    throw PtoError("variable without a binding (semant did not run?)");
   return it->second;
 }
 
@@ -276,7 +288,9 @@ VarId FunctionLowering::newVar(std::string base, bool isStable) {
   return f_.newVar(std::move(base), sir::Type::Int64);
 }
 
-VarId FunctionLowering::newTemp() { return newVar("_t" + std::to_string(nextTemp_++), true); }
+VarId FunctionLowering::newTemp() {
+  return newVar("_t" + std::to_string(nextTemp_++), true);
+}
 
 ExprPtr FunctionLowering::temp(ExprPtr value, Block& out) {
   VarId t = newTemp();
@@ -310,16 +324,18 @@ ExprPtr FunctionLowering::atomic(ExprPtr e, Block& out) {
 ExprPtr FunctionLowering::later(const std::vector<ExprPtr*>& prior, const ast::Exp& e,
                                 Block& out) {
   std::size_t slot = out.size();
-  std::size_t saves = static_cast<std::size_t>(
-      std::count_if(prior.begin(), prior.end(), [&](ExprPtr* p) { return !isStable(**p); }));
+  std::size_t saves = static_cast<std::size_t>(std::count_if(
+      prior.begin(), prior.end(), [&](ExprPtr* p) { return !isStable(**p); }));
   out.resize(slot + saves); // the empty slots
   ExprPtr v = need(exp(e, out));
-  if (out.size() == slot + saves) { // e added nothing: the earlier values stay as they are
+  if (out.size() ==
+      slot + saves) { // e added nothing: the earlier values stay as they are
     out.resize(slot);
     return v;
   }
   Block made;
-  for (ExprPtr* p : prior) *p = stable(std::move(*p), made);
+  for (ExprPtr* p : prior)
+    *p = stable(std::move(*p), made);
   std::move(made.begin(), made.end(), out.begin() + static_cast<std::ptrdiff_t>(slot));
   return v;
 }
@@ -349,7 +365,8 @@ void FunctionLowering::discard(ExprPtr e, Block& out) {
 // v = e; when e is the temporary the last statement just computed, that statement
 // assigns v directly (`_t3 = f(x); v = _t3` becomes `v = f(x)`).
 void FunctionLowering::assignTo(VarId v, ExprPtr e, Block& out) {
-  if (e->kind == sir::ExprKind::VarRef && !out.empty() && out.back() && // not a slot of later()
+  if (e->kind == sir::ExprKind::VarRef && !out.empty() &&
+      out.back() && // not a slot of later()
       out.back()->kind == sir::StmtKind::Assign) {
     auto* last = sir::as<sir::Assign>(out.back().get());
     VarId t = sir::as<sir::VarRef>(e.get())->var;
@@ -383,11 +400,14 @@ ExprPtr FunctionLowering::exp(const ast::Exp& e, Block& out) {
   case ast::ExpKind::While: whileExp(*ast::as<ast::WhileExp>(&e), out); return nullptr;
   case ast::ExpKind::For: forExp(*ast::as<ast::ForExp>(&e), out); return nullptr;
   case ast::ExpKind::Break: out.push_back(std::make_unique<sir::Break>()); return nullptr;
-  case ast::ExpKind::Continue: out.push_back(std::make_unique<sir::Continue>()); return nullptr;
+  case ast::ExpKind::Continue:
+    out.push_back(std::make_unique<sir::Continue>());
+    return nullptr;
   case ast::ExpKind::Let: return let(*ast::as<ast::LetExp>(&e), out);
   case ast::ExpKind::Array: {
     auto* a = ast::as<ast::ArrayExp>(&e);
-    return temp(runtimeCall("initArray", operands({a->size.get(), a->init.get()}, out)), out);
+    return temp(runtimeCall("initArray", operands({a->size.get(), a->init.get()}, out)),
+                out);
   }
   }
   throw PtoError("unknown expression kind");
@@ -396,7 +416,8 @@ ExprPtr FunctionLowering::exp(const ast::Exp& e, Block& out) {
 // A Tiger test as a BOOL: a comparison directly, anything else `e' != 0`.
 ExprPtr FunctionLowering::cond(const ast::Exp& e, Block& out) {
   ExprPtr v = need(exp(e, out));
-  if (v->kind == sir::ExprKind::Unary && sir::as<sir::Unary>(v.get())->op == sir::UnOp::ToInt)
+  if (v->kind == sir::ExprKind::Unary &&
+      sir::as<sir::Unary>(v.get())->op == sir::UnOp::ToInt)
     return std::move(sir::as<sir::Unary>(v.get())->operand);
   return std::make_unique<sir::Compare>(sir::CmpOp::Ne, std::move(v), intConst(0));
 }
@@ -428,17 +449,20 @@ ExprPtr FunctionLowering::subscriptAddress(const ast::SubscriptVar& s, ExprPtr* 
   ExprPtr arr = var(*s.var, out);
   ExprPtr index = later({&arr}, *s.index, out);
   *base = atomic(std::move(arr), out);
-  return temp(runtimeCall("checkIndex", exprs(sir::cloneExpr(**base), std::move(index))), out);
+  return temp(runtimeCall("checkIndex", exprs(sir::cloneExpr(**base), std::move(index))),
+              out);
 }
 
 ExprPtr FunctionLowering::call(const ast::CallExp& c, Block& out) {
   std::vector<const ast::Exp*> argExps;
-  for (const ast::ExpPtr& a : c.args) argExps.push_back(a.get());
+  for (const ast::ExpPtr& a : c.args)
+    argExps.push_back(a.get());
   std::vector<ExprPtr> args = operands(argExps, out);
   ExprPtr callee;
   if (c.fun) {
     args.insert(args.begin(), frameAt(c.fun->depth - 1)); // the static link
-    callee = std::make_unique<sir::Call>(sir::Callee::User, c.fun->label, std::move(args));
+    callee =
+        std::make_unique<sir::Call>(sir::Callee::User, c.fun->label, std::move(args));
   } else if (c.builtin != ast::Builtin::None) {
     callee = runtimeCall(ast::builtinName(c.builtin), std::move(args));
   } else {
@@ -458,16 +482,19 @@ ExprPtr FunctionLowering::op(const ast::OpExp& o, Block& out) {
                                    sir::CmpOp::Le, sir::CmpOp::Gt, sir::CmpOp::Ge};
   int k = static_cast<int>(o.op);
   if (k <= static_cast<int>(ast::Oper::Divide))
-    return std::make_unique<sir::Binary>(sir::Type::Int64, arith[k], std::move(v[0]), std::move(v[1]));
+    return std::make_unique<sir::Binary>(sir::Type::Int64, arith[k], std::move(v[0]),
+                                         std::move(v[1]));
   sir::CmpOp c = cmp[k - static_cast<int>(ast::Oper::Eq)];
   if (isString(o.left->type)) {
     // s1 = s2 -> stringEqual(s1, s2) != 0;  s1 < s2 -> stringCompare(s1, s2) < 0
     bool eq = c == sir::CmpOp::Eq || c == sir::CmpOp::Ne;
-    ExprPtr r = temp(runtimeCall(eq ? "stringEqual" : "stringCompare", std::move(v)), out);
+    ExprPtr r =
+        temp(runtimeCall(eq ? "stringEqual" : "stringCompare", std::move(v)), out);
     if (eq) c = c == sir::CmpOp::Eq ? sir::CmpOp::Ne : sir::CmpOp::Eq;
     v = exprs(std::move(r), intConst(0));
   }
-  return std::make_unique<sir::Unary>(sir::Type::Int64, sir::UnOp::ToInt,
+  return std::make_unique<sir::Unary>(
+      sir::Type::Int64, sir::UnOp::ToInt,
       std::make_unique<sir::Compare>(c, std::move(v[0]), std::move(v[1])));
 }
 
@@ -490,8 +517,8 @@ ExprPtr FunctionLowering::record(const ast::RecordExp& r, Block& out) {
   ExprPtr rec = temp(runtimeCall("allocRecord", exprs(intConst(8 * words))), out);
   for (const ast::FieldInit& f : r.fields) {
     ExprPtr v = need(exp(*f.init, out));
-    out.push_back(std::make_unique<sir::Store>(sir::cloneExpr(*rec), intConst(f.fieldIndex),
-                                               std::move(v)));
+    out.push_back(std::make_unique<sir::Store>(sir::cloneExpr(*rec),
+                                               intConst(f.fieldIndex), std::move(v)));
   }
   return rec;
 }
@@ -521,7 +548,8 @@ void FunctionLowering::assign(const ast::AssignExp& a, Block& out) {
     index = subscriptAddress(*ast::as<ast::SubscriptVar>(a.var.get()), &base, out);
   }
   ExprPtr v = later({&base}, *a.exp, out);
-  out.push_back(std::make_unique<sir::Store>(std::move(base), std::move(index), std::move(v)));
+  out.push_back(
+      std::make_unique<sir::Store>(std::move(base), std::move(index), std::move(v)));
 }
 
 ExprPtr FunctionLowering::ifExp(const ast::IfExp& i, Block& out) {
@@ -538,7 +566,8 @@ ExprPtr FunctionLowering::ifExp(const ast::IfExp& i, Block& out) {
     discard(std::move(a), thenB);
     discard(std::move(b), elseB);
   }
-  out.push_back(std::make_unique<sir::If>(std::move(c), std::move(thenB), std::move(elseB)));
+  out.push_back(
+      std::make_unique<sir::If>(std::move(c), std::move(thenB), std::move(elseB)));
   if (t == kNoVar) return nullptr;
   return std::make_unique<sir::VarRef>(sir::Type::Int64, t);
 }
@@ -547,7 +576,8 @@ void FunctionLowering::whileExp(const ast::WhileExp& w, Block& out) {
   Block condStmts, body;
   ExprPtr c = cond(*w.test, condStmts);
   discard(exp(*w.body, body), body);
-  out.push_back(std::make_unique<sir::While>(std::move(condStmts), std::move(c), std::move(body)));
+  out.push_back(
+      std::make_unique<sir::While>(std::move(condStmts), std::move(c), std::move(body)));
 }
 
 // for i := lo to hi do body: lo and hi once, in order; an escaping index is copied
@@ -557,11 +587,12 @@ void FunctionLowering::forExp(const ast::ForExp& f, Block& out) {
   const Location& loc = where(&f.var);
   Block body;
   if (loc.slot != 0)
-    body.push_back(std::make_unique<sir::Store>(frameAt(depth_), intConst(loc.slot),
+    body.push_back(std::make_unique<sir::Store>(
+        frameAt(depth_), intConst(loc.slot),
         std::make_unique<sir::VarRef>(sir::Type::Int64, loc.var)));
   discard(exp(*f.body, body), body);
-  out.push_back(std::make_unique<sir::For>(loc.var, std::move(bounds[0]), std::move(bounds[1]),
-                                           std::move(body)));
+  out.push_back(std::make_unique<sir::For>(loc.var, std::move(bounds[0]),
+                                           std::move(bounds[1]), std::move(body)));
 }
 
 ExprPtr FunctionLowering::let(const ast::LetExp& l, Block& out) {
@@ -583,7 +614,8 @@ void FunctionLowering::varDec(const ast::VarDec& d, Block& out) {
   const Location& loc = where(&d.var);
   ExprPtr v = need(exp(*d.init, out));
   if (loc.slot == 0) return assignTo(loc.var, std::move(v), out);
-  out.push_back(std::make_unique<sir::Store>(frameAt(loc.depth), intConst(loc.slot), std::move(v)));
+  out.push_back(
+      std::make_unique<sir::Store>(frameAt(loc.depth), intConst(loc.slot), std::move(v)));
 }
 
 sir::Function FunctionLowering::run(const ast::Exp& body) {
@@ -593,8 +625,10 @@ sir::Function FunctionLowering::run(const ast::Exp& body) {
   prologue(scan);
   ExprPtr v = exp(body, f_.body);
   f_.returnsValue = fun_ && fun_->resultType && !isUnit(fun_->resultType);
-  if (f_.returnsValue) f_.body.push_back(std::make_unique<sir::Return>(need(std::move(v))));
-  else discard(std::move(v), f_.body);
+  if (f_.returnsValue)
+    f_.body.push_back(std::make_unique<sir::Return>(need(std::move(v))));
+  else
+    discard(std::move(v), f_.body);
   return std::move(f_);
 }
 

@@ -46,12 +46,12 @@ struct RuntimeFn {
   bool hasResult;
 };
 constexpr RuntimeFn kRuntime[] = {
-    {"print", 1, false},       {"printi", 1, false},       {"flush", 0, false},
-    {"getchar", 0, true},      {"ord", 1, true},           {"chr", 1, true},
-    {"size", 1, true},         {"substring", 3, true},     {"concat", 2, true},
-    {"not", 1, true},          {"exit", 1, false},         {"initArray", 2, true},
-    {"allocRecord", 1, true},  {"stringEqual", 2, true},   {"stringCompare", 2, true},
-    {"checkIndex", 2, true},   {"checkNil", 1, true}};
+    {"print", 1, false},      {"printi", 1, false},     {"flush", 0, false},
+    {"getchar", 0, true},     {"ord", 1, true},         {"chr", 1, true},
+    {"size", 1, true},        {"substring", 3, true},   {"concat", 2, true},
+    {"not", 1, true},         {"exit", 1, false},       {"initArray", 2, true},
+    {"allocRecord", 1, true}, {"stringEqual", 2, true}, {"stringCompare", 2, true},
+    {"checkIndex", 2, true},  {"checkNil", 1, true}};
 
 const RuntimeFn* findRuntime(std::string_view name) {
   for (const RuntimeFn& f : kRuntime)
@@ -60,7 +60,8 @@ const RuntimeFn* findRuntime(std::string_view name) {
 }
 
 // Tiger's `/` as a function of the module: truncating division that never traps.
-constexpr std::string_view kDivide = R"(  // Tiger's `/`: a zero divisor is a runtime error; INT64_MIN / -1 wraps to INT64_MIN.
+constexpr std::string_view kDivide =
+    R"(  // Tiger's `/`: a zero divisor is a runtime error; INT64_MIN / -1 wraps to INT64_MIN.
   func.func private @tig_divide(%a: i64, %b: i64) -> i64 {
     %zero = arith.constant 0 : i64
     %one = arith.constant 1 : i64
@@ -79,12 +80,15 @@ constexpr std::string_view kDivide = R"(  // Tiger's `/`: a zero divisor is a ru
   }
 )";
 
-const char* typeName(Type t) { return t == Type::Bool ? "i1" : "i64"; }
+const char* typeName(Type t) {
+  return t == Type::Bool ? "i1" : "i64";
+}
 
 // "a, b, c" from a list of strings.
 std::string joined(const std::vector<std::string>& items) {
   std::string out;
-  for (const std::string& s : items) out += (out.empty() ? "" : ", ") + s;
+  for (const std::string& s : items)
+    out += (out.empty() ? "" : ", ") + s;
   return out;
 }
 
@@ -108,8 +112,8 @@ std::string quoted(const std::string& bytes) {
 // What the functions of one module share: string literals, declarations, tig_divide.
 struct ModuleState {
   const Module& module;
-  std::map<std::string, int> stringIds;           // literal text -> global @strN
-  std::vector<const std::string*> strings;        // by N
+  std::map<std::string, int> stringIds;            // literal text -> global @strN
+  std::vector<const std::string*> strings;         // by N
   std::map<std::string, std::string> declarations; // callee -> func.func private line
   bool divideUsed = false;
 
@@ -159,7 +163,8 @@ private:
 
   // ---- statements ----
   void block(const Block& b, bool chunked = true);
-  void statements(const Block& b, std::size_t from, std::size_t regionsLeft, bool inRegion);
+  void statements(const Block& b, std::size_t from, std::size_t regionsLeft,
+                  bool inRegion);
   void executeRegion(const Block& b, std::size_t from, std::size_t regionsLeft,
                      bool inRegion);
   void stmt(const Stmt& s);
@@ -171,14 +176,15 @@ private:
   void whileStmt(const While& s);
   void whileBody(const While& s);
   void countStep();
-  std::string results(const std::vector<VarId>& returnVars, std::vector<std::string>& names);
+  std::string results(const std::vector<VarId>& returnVars,
+                      std::vector<std::string>& names);
   void defineAll(const std::vector<VarId>& vars, const std::vector<std::string>& names);
 
   ModuleState& mod_;
   const Function& fn_;
   std::ostream& out_;
-  std::vector<std::string> values_;  // VarId -> its MLIR value, "" before definition
-  std::vector<std::string> scope_;   // names defined in the enclosing regions, in order
+  std::vector<std::string> values_;    // VarId -> its MLIR value, "" before definition
+  std::vector<std::string> scope_;     // names defined in the enclosing regions, in order
   std::multiset<std::string> visible_; // the same names, for lookup
   int nextTemp_ = 0;
   int indent_ = 2;
@@ -188,14 +194,16 @@ private:
 
 // Leaving a region: the names defined since `mark` go out of scope.
 void FunctionEmitter::closeScope(std::size_t mark) {
-  for (std::size_t k = mark; k < scope_.size(); ++k) visible_.erase(visible_.find(scope_[k]));
+  for (std::size_t k = mark; k < scope_.size(); ++k)
+    visible_.erase(visible_.find(scope_[k]));
   scope_.resize(mark);
 }
 
 // `%` + the printed SSA name of v, or a fresh `%N` if that name is already in scope.
 std::string FunctionEmitter::nameFor(VarId v) {
   if (v < 0 || v >= static_cast<VarId>(fn_.vars.size()))
-    throw PtoError("MLIR: variable " + std::to_string(v) + " out of range in " + fn_.name);
+    throw PtoError("MLIR: variable " + std::to_string(v) + " out of range in " +
+                   fn_.name);
   std::string name = "%" + varName(fn_, v);
   return isVisible(name) ? fresh() : name;
 }
@@ -207,20 +215,24 @@ void FunctionEmitter::define(VarId v, const std::string& value) {
 }
 
 std::string FunctionEmitter::use(VarId v) const {
-  if (v < 0 || v >= static_cast<VarId>(values_.size()) || values_[static_cast<std::size_t>(v)].empty())
-    throw PtoError("MLIR: " + fn_.name + " uses " + varName(fn_, v) + " before defining it");
+  if (v < 0 || v >= static_cast<VarId>(values_.size()) ||
+      values_[static_cast<std::size_t>(v)].empty())
+    throw PtoError("MLIR: " + fn_.name + " uses " + varName(fn_, v) +
+                   " before defining it");
   return values_[static_cast<std::size_t>(v)];
 }
 
 std::vector<std::string> FunctionEmitter::useAll(const std::vector<VarId>& vs) const {
   std::vector<std::string> out;
-  for (VarId v : vs) out.push_back(use(v));
+  for (VarId v : vs)
+    out.push_back(use(v));
   return out;
 }
 
 std::string FunctionEmitter::types(const std::vector<VarId>& vs) const {
   std::vector<std::string> out;
-  for (VarId v : vs) out.push_back(typeName(fn_.vars[static_cast<std::size_t>(v)].type));
+  for (VarId v : vs)
+    out.push_back(typeName(fn_.vars[static_cast<std::size_t>(v)].type));
   return joined(out);
 }
 
@@ -291,8 +303,8 @@ std::string FunctionEmitter::compare(const Compare& c, std::string result) {
   static const char* const kPredicate[] = {"eq", "ne", "slt", "sle", "sgt", "sge"};
   std::string l = expr(*c.left), r = expr(*c.right);
   if (result.empty()) result = fresh();
-  line(result + " = arith.cmpi " + kPredicate[static_cast<int>(c.op)] + ", " + l + ", " + r +
-       " : " + typeName(c.left->type));
+  line(result + " = arith.cmpi " + kPredicate[static_cast<int>(c.op)] + ", " + l + ", " +
+       r + " : " + typeName(c.left->type));
   return result;
 }
 
@@ -331,11 +343,13 @@ std::string FunctionEmitter::call(const Call& c, std::string result) {
     throw PtoError("MLIR: " + c.name + " called with " + std::to_string(c.args.size()) +
                    " arguments instead of " + std::to_string(arity));
   std::vector<std::string> args;
-  for (const ExprPtr& a : c.args) args.push_back(expr(*a));
+  for (const ExprPtr& a : c.args)
+    args.push_back(expr(*a));
   std::string params = "(" + joined(std::vector<std::string>(arity, "i64")) + ")";
-  if (c.callee == Callee::Runtime) mod_.declare(callee, params + (hasResult ? " -> i64" : ""));
-  std::string text = "func.call @" + callee + "(" + joined(args) + ") : " + params + " -> " +
-                     (hasResult ? "i64" : "()");
+  if (c.callee == Callee::Runtime)
+    mod_.declare(callee, params + (hasResult ? " -> i64" : ""));
+  std::string text = "func.call @" + callee + "(" + joined(args) + ") : " + params +
+                     " -> " + (hasResult ? "i64" : "()");
   if (!hasResult) {
     if (!result.empty()) throw PtoError("MLIR: the value of " + c.name + " is used");
     line(text);
@@ -350,7 +364,8 @@ std::string FunctionEmitter::call(const Call& c, std::string result) {
 std::string FunctionEmitter::address(const Expr& base, const Expr& index) {
   std::string b = expr(base), i = expr(index), ptr = fresh(), word = fresh();
   line(ptr + " = llvm.inttoptr " + b + " : i64 to !llvm.ptr");
-  line(word + " = llvm.getelementptr " + ptr + "[" + i + "] : (!llvm.ptr, i64) -> !llvm.ptr, i64");
+  line(word + " = llvm.getelementptr " + ptr + "[" + i +
+       "] : (!llvm.ptr, i64) -> !llvm.ptr, i64");
   return word;
 }
 
@@ -371,7 +386,8 @@ constexpr std::size_t kRegionsPerBlock = 64;
 void FunctionEmitter::block(const Block& b, bool chunked) {
   ++indent_;
   std::size_t regions = 0;
-  for (const StmtPtr& s : b) regions += hasRegion(*s);
+  for (const StmtPtr& s : b)
+    regions += hasRegion(*s);
   if (!chunked) regions = 0;
   statements(b, 0, regions, false);
   --indent_;
@@ -379,8 +395,8 @@ void FunctionEmitter::block(const Block& b, bool chunked) {
 
 // b[from..], of which `regionsLeft` statements hold regions. Inside an execute_region
 // (`inRegion`) a final Return becomes the region's scf.yield of its value.
-void FunctionEmitter::statements(const Block& b, std::size_t from, std::size_t regionsLeft,
-                                 bool inRegion) {
+void FunctionEmitter::statements(const Block& b, std::size_t from,
+                                 std::size_t regionsLeft, bool inRegion) {
   const Stmt* last = b.empty() ? nullptr : b.back().get();
   bool returns = last && last->kind == StmtKind::Return;
   std::size_t end = b.size() - (inRegion && returns ? 1 : 0), emitted = 0;
@@ -397,8 +413,8 @@ void FunctionEmitter::statements(const Block& b, std::size_t from, std::size_t r
 
 // %r:n = scf.execute_region -> (t..) { b[from..] } where the region yields what b's
 // final Yield or Return uses; then that Yield or Return, on %r.
-void FunctionEmitter::executeRegion(const Block& b, std::size_t from, std::size_t regionsLeft,
-                                    bool inRegion) {
+void FunctionEmitter::executeRegion(const Block& b, std::size_t from,
+                                    std::size_t regionsLeft, bool inRegion) {
   const Stmt* last = b.back().get();
   const std::vector<VarId>* values =
       last->kind == StmtKind::Yield ? &as<Yield>(last)->values : nullptr;
@@ -406,8 +422,8 @@ void FunctionEmitter::executeRegion(const Block& b, std::size_t from, std::size_
   bool returnsValue = returns && as<Return>(last)->value;
   std::size_t n = values ? values->size() : returnsValue ? 1 : 0;
   std::string r = n ? fresh() : "", t = values ? types(*values) : "i64";
-  line((n ? r + (n > 1 ? ":" + std::to_string(n) : "") + " = " : "") + "scf.execute_region" +
-       (n ? " -> (" + t + ")" : "") + " {");
+  line((n ? r + (n > 1 ? ":" + std::to_string(n) : "") + " = " : "") +
+       "scf.execute_region" + (n ? " -> (" + t + ")" : "") + " {");
   std::size_t mark = openScope();
   ++indent_;
   statements(b, from, regionsLeft, true);
@@ -415,12 +431,14 @@ void FunctionEmitter::executeRegion(const Block& b, std::size_t from, std::size_
   closeScope(mark);
   line("}");
   std::vector<std::string> results;
-  for (std::size_t k = 0; k < n; ++k) results.push_back(n > 1 ? r + "#" + std::to_string(k) : r);
+  for (std::size_t k = 0; k < n; ++k)
+    results.push_back(n > 1 ? r + "#" + std::to_string(k) : r);
   if (returns && !inRegion) {
     line("func.call @tig_leave() : () -> ()");
     return line(n ? "func.return " + r + " : i64" : "func.return");
   }
-  if (values || inRegion) line(n ? "scf.yield " + joined(results) + " : " + t : "scf.yield");
+  if (values || inRegion)
+    line(n ? "scf.yield " + joined(results) + " : " + t : "scf.yield");
 }
 
 void FunctionEmitter::stmt(const Stmt& s) {
@@ -437,7 +455,8 @@ void FunctionEmitter::stmt(const Stmt& s) {
   case StmtKind::While: return whileStmt(*as<While>(&s));
   case StmtKind::Yield: {
     const std::vector<VarId>& vs = as<Yield>(&s)->values;
-    return line(vs.empty() ? "scf.yield" : "scf.yield " + joined(useAll(vs)) + " : " + types(vs));
+    return line(vs.empty() ? "scf.yield"
+                           : "scf.yield " + joined(useAll(vs)) + " : " + types(vs));
   }
   case StmtKind::Return: {
     const ExprPtr& v = as<Return>(&s)->value;
@@ -447,7 +466,8 @@ void FunctionEmitter::stmt(const Stmt& s) {
   }
   case StmtKind::Break:
   case StmtKind::Continue:
-    throw PtoError("MLIR: break/continue left in " + fn_.name + " (CtrlFlowTransform not run?)");
+    throw PtoError("MLIR: break/continue left in " + fn_.name +
+                   " (CtrlFlowTransform not run?)");
   }
 }
 
@@ -464,13 +484,15 @@ void FunctionEmitter::assign(const Assign& a) {
 // "%a, %b = " for the results of an op (names in `names`), or "".
 std::string FunctionEmitter::results(const std::vector<VarId>& returnVars,
                                      std::vector<std::string>& names) {
-  for (VarId v : returnVars) names.push_back(nameFor(v));
+  for (VarId v : returnVars)
+    names.push_back(nameFor(v));
   return names.empty() ? "" : joined(names) + " = ";
 }
 
 void FunctionEmitter::defineAll(const std::vector<VarId>& vars,
                                 const std::vector<std::string>& names) {
-  for (std::size_t k = 0; k < vars.size(); ++k) define(vars[k], names[k]);
+  for (std::size_t k = 0; k < vars.size(); ++k)
+    define(vars[k], names[k]);
 }
 
 // %phi.. = scf.if %c -> (t..) { then } else { else }; no else when both are empty.
@@ -519,7 +541,8 @@ void FunctionEmitter::forBounds(const For& s, std::string& lb, std::string& ub,
 void FunctionEmitter::forStmt(const For& s) {
   std::string lb, ub, step, counterType;
   forBounds(s, lb, ub, step, counterType);
-  if (s.iterArgs.size() != s.initValues.size() || s.iterArgs.size() != s.returnVars.size())
+  if (s.iterArgs.size() != s.initValues.size() ||
+      s.iterArgs.size() != s.returnVars.size())
     throw PtoError("MLIR: a for loop of " + fn_.name + " has unequal carried lists");
   std::vector<std::string> inits = useAll(s.initValues), names;
   std::string head = results(s.returnVars, names);
@@ -618,7 +641,8 @@ void FunctionEmitter::emit() {
   block(fn_.body);
   ++indent_;
   bool returns = !fn_.body.empty() && fn_.body.back()->kind == StmtKind::Return;
-  if (!returns && fn_.returnsValue) throw PtoError("MLIR: " + fn_.name + " ends without a return");
+  if (!returns && fn_.returnsValue)
+    throw PtoError("MLIR: " + fn_.name + " ends without a return");
   if (!returns) {
     line("func.call @tig_leave() : () -> ()");
     line("func.return");
@@ -631,18 +655,22 @@ void FunctionEmitter::emit() {
 void emitMlir(const Module& m, std::ostream& out) {
   ModuleState mod{m, {}, {}, {}, false};
   std::ostringstream functions;
-  for (const Function& f : m.functions) FunctionEmitter(mod, f, functions).emit();
+  for (const Function& f : m.functions)
+    FunctionEmitter(mod, f, functions).emit();
   if (!m.find("tigermain")) throw PtoError("MLIR: the module has no tigermain");
-  out << "// A Tiger program as MLIR (func, arith, scf, llvm), emitted by tigerc --emit=mlir.\n"
+  out << "// A Tiger program as MLIR (func, arith, scf, llvm), emitted by tigerc "
+         "--emit=mlir.\n"
       << "// Run: tigerc --run-mlir, or tools/run-mlir.sh (ptoext/README.md, \"MLIR\").\n"
       << "module {\n";
   for (std::size_t k = 0; k < mod.strings.size(); ++k)
-    out << "  llvm.mlir.global internal constant @str" << k << "(" << quoted(*mod.strings[k])
-        << ") {addr_space = 0 : i32}\n";
-  for (const auto& [callee, declaration] : mod.declarations) out << "  " << declaration << "\n";
+    out << "  llvm.mlir.global internal constant @str" << k << "("
+        << quoted(*mod.strings[k]) << ") {addr_space = 0 : i32}\n";
+  for (const auto& [callee, declaration] : mod.declarations)
+    out << "  " << declaration << "\n";
   out << functions.str();
   if (mod.divideUsed) out << kDivide;
-  out << "  func.func @main() {\n    func.call @tigermain() : () -> ()\n    func.return\n  }\n"
+  out << "  func.func @main() {\n    func.call @tigermain() : () -> ()\n    "
+         "func.return\n  }\n"
       << "}\n";
 }
 

@@ -32,7 +32,8 @@ namespace {
 
 // The lowering of mlir.md: arith, scf and func (with the llvm ops we emit) to LLVM.
 const char* const kLoweringPasses[] = {"--arith-expand", "--convert-scf-to-cf",
-                                       "--convert-to-llvm", "--reconcile-unrealized-casts"};
+                                       "--convert-to-llvm",
+                                       "--reconcile-unrealized-casts"};
 
 void report(const MlirRunOptions& opts, const std::string& message) {
   std::string line = "tigerc: " + message + "\n";
@@ -67,7 +68,9 @@ std::optional<std::string> findTool(std::initializer_list<const char*> names) {
   return std::nullopt;
 }
 
-std::optional<std::string> findOpt() { return findTool({"mlir-opt-19", "mlir-opt"}); }
+std::optional<std::string> findOpt() {
+  return findTool({"mlir-opt-19", "mlir-opt"});
+}
 std::optional<std::string> findRunner() {
   return findTool({"mlir-cpu-runner-19", "mlir-cpu-runner", "mlir-runner"});
 }
@@ -77,10 +80,12 @@ class TempFile {
 public:
   explicit TempFile(const char* suffix) {
     const char* dir = std::getenv("TMPDIR");
-    std::string name = std::string(dir && *dir ? dir : "/tmp") + "/tigerc-XXXXXX" + suffix;
+    std::string name =
+        std::string(dir && *dir ? dir : "/tmp") + "/tigerc-XXXXXX" + suffix;
     std::vector<char> buf(name.begin(), name.end());
     buf.push_back('\0');
-    fd_ = ::mkstemps(buf.data(), static_cast<int>(std::char_traits<char>::length(suffix)));
+    fd_ =
+        ::mkstemps(buf.data(), static_cast<int>(std::char_traits<char>::length(suffix)));
     if (fd_ >= 0) path_ = buf.data();
   }
   ~TempFile() {
@@ -124,7 +129,8 @@ void raiseStackLimit() {
   if (::getrlimit(RLIMIT_STACK, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY ||
       limit.rlim_cur >= kWanted)
     return;
-  limit.rlim_cur = limit.rlim_max == RLIM_INFINITY ? kWanted : std::min(kWanted, limit.rlim_max);
+  limit.rlim_cur =
+      limit.rlim_max == RLIM_INFINITY ? kWanted : std::min(kWanted, limit.rlim_max);
   ::setrlimit(RLIMIT_STACK, &limit);
 }
 
@@ -135,7 +141,8 @@ std::vector<std::string> environment(const std::vector<std::string>& extra) {
     std::string entry = *e;
     bool replaced = false;
     for (const std::string& x : extra)
-      replaced = replaced || entry.compare(0, x.find('=') + 1, x, 0, x.find('=') + 1) == 0;
+      replaced =
+          replaced || entry.compare(0, x.find('=') + 1, x, 0, x.find('=') + 1) == 0;
     if (!replaced) env.push_back(entry);
   }
   env.insert(env.end(), extra.begin(), extra.end());
@@ -144,7 +151,8 @@ std::vector<std::string> environment(const std::vector<std::string>& extra) {
 
 std::vector<char*> pointers(std::vector<std::string>& strings) {
   std::vector<char*> out;
-  for (std::string& s : strings) out.push_back(s.data());
+  for (std::string& s : strings)
+    out.push_back(s.data());
   out.push_back(nullptr);
   return out;
 }
@@ -166,7 +174,8 @@ std::vector<char*> pointers(std::vector<std::string>& strings) {
 // Runs argv[0] with stdin/stdout/stderr on `in`, `out`, `err` and `extraEnv` added to
 // the environment, within opts' memory limit, killing it after opts.timeoutSeconds.
 Ended runChild(std::vector<std::string> argv, int in, int out, int err,
-               const MlirRunOptions& opts, const std::vector<std::string>& extraEnv = {}) {
+               const MlirRunOptions& opts,
+               const std::vector<std::string>& extraEnv = {}) {
   std::vector<std::string> env = environment(extraEnv);
   std::vector<char*> args = pointers(argv), envp = pointers(env);
   Ended ended;
@@ -175,7 +184,8 @@ Ended runChild(std::vector<std::string> argv, int in, int out, int err,
   if (pid == 0) execTool(args.data(), envp.data(), in, out, err, opts.memoryLimitMiB);
   ended.started = pid > 0;
   if (!ended.started) return ended;
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(opts.timeoutSeconds);
+  auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::seconds(opts.timeoutSeconds);
   while (::waitpid(pid, &ended.status, WNOHANG) == 0) {
     if (std::chrono::steady_clock::now() > deadline) {
       ::kill(pid, SIGKILL);
@@ -195,11 +205,14 @@ std::string memoryNote(const MlirRunOptions& opts) {
 }
 
 // Why a tool did not finish well, or "" when it exited with status 0.
-std::string toolProblem(const std::string& tool, const Ended& e, const MlirRunOptions& opts) {
+std::string toolProblem(const std::string& tool, const Ended& e,
+                        const MlirRunOptions& opts) {
   if (!e.started) return "cannot start " + tool;
-  if (e.timedOut) return tool + " ran longer than " + std::to_string(opts.timeoutSeconds) + " s";
+  if (e.timedOut)
+    return tool + " ran longer than " + std::to_string(opts.timeoutSeconds) + " s";
   if (WIFSIGNALED(e.status))
-    return tool + " died of signal " + std::to_string(WTERMSIG(e.status)) + memoryNote(opts);
+    return tool + " died of signal " + std::to_string(WTERMSIG(e.status)) +
+           memoryNote(opts);
   if (WEXITSTATUS(e.status) != 0)
     return tool + " failed with status " + std::to_string(WEXITSTATUS(e.status)) +
            memoryNote(opts);
@@ -212,25 +225,28 @@ constexpr int kToolFailure = static_cast<int>(ExitCode::ToolFailure);
 std::string lower(const std::string& opt, const TempFile& input, const TempFile& output,
                   const MlirRunOptions& opts) {
   std::vector<std::string> argv = {opt, input.path()};
-  for (const char* pass : kLoweringPasses) argv.push_back(pass);
+  for (const char* pass : kLoweringPasses)
+    argv.push_back(pass);
   argv.insert(argv.end(), {"-o", output.path()});
   return toolProblem(opt, runChild(argv, opts.in, opts.err, opts.err, opts), opts);
 }
 
 // mlir-cpu-runner: JIT-runs `lowered` with the program's stdio; returns its status.
-int jitRun(const std::string& runner, const TempFile& lowered, const MlirRunOptions& opts) {
+int jitRun(const std::string& runner, const TempFile& lowered,
+           const MlirRunOptions& opts) {
   std::string lib = opts.runtimeLib.empty() ? defaultRuntimeLib() : opts.runtimeLib;
   // --disable-lsr: LLVM's loop strength reduction takes time quadratic in the loops of
   // a function (1000 loops in a row: 37 s to compile with it, 0.9 s without).
-  std::vector<std::string> argv = {runner,        lowered.path(), "-e", "main",
-                                   "-entry-point-result=void", "--disable-lsr",
-                                   "--shared-libs=" + lib};
+  std::vector<std::string> argv = {
+      runner,          lowered.path(),        "-e", "main", "-entry-point-result=void",
+      "--disable-lsr", "--shared-libs=" + lib};
   std::vector<std::string> env = {"TIGERRT_MAX_DEPTH=" + std::to_string(opts.maxDepth),
                                   "TIGERRT_MAX_STEPS=" + std::to_string(opts.maxSteps)};
 #ifdef TIGER_ASAN_RUNTIME
   // A sanitized libtigerrt.so needs the ASan runtime loaded first; the leaks of
   // mlir-cpu-runner itself are not ours to report.
-  env.insert(env.end(), {"LD_PRELOAD=" TIGER_ASAN_RUNTIME, "ASAN_OPTIONS=detect_leaks=0"});
+  env.insert(env.end(),
+             {"LD_PRELOAD=" TIGER_ASAN_RUNTIME, "ASAN_OPTIONS=detect_leaks=0"});
 #endif
   Ended e = runChild(argv, opts.in, opts.out, opts.err, opts, env);
   if (!e.started) return report(opts, "cannot start " + runner), kToolFailure;
@@ -264,7 +280,9 @@ std::string defaultRuntimeLib() {
   return TIGERRT_PATH;
 }
 
-bool mlirToolsAvailable() { return findOpt() && findRunner(); }
+bool mlirToolsAvailable() {
+  return findOpt() && findRunner();
+}
 
 int runMlir(const std::string& mlirText, const MlirRunOptions& opts) {
   std::optional<std::string> opt = findOpt(), runner = findRunner();

@@ -25,14 +25,15 @@ namespace tiger::pto {
 std::size_t defaultMemoryLimitMiB();
 
 struct MlirRunOptions {
-  int in = 0;               // file descriptors the program uses as stdin, stdout, stderr
+  int in = 0; // file descriptors the program uses as stdin, stdout, stderr
   int out = 1;
   int err = 2;
-  int timeoutSeconds = 60;  // each tool is killed after this long
-  std::size_t memoryLimitMiB = defaultMemoryLimitMiB(); // each tool's address space; 0 = none
-  int maxDepth = 10'000;    // the call-depth limit (RunOptions::maxDepth); 0 = none
+  int timeoutSeconds = 60; // each tool is killed after this long
+  std::size_t memoryLimitMiB =
+      defaultMemoryLimitMiB(); // each tool's address space; 0 = none
+  int maxDepth = 10'000;       // the call-depth limit (RunOptions::maxDepth); 0 = none
   std::uint64_t maxSteps = 100'000'000; // calls + loop iterations (RunOptions::maxSteps)
-  std::string runtimeLib;   // libtigerrt.so; "" = defaultRuntimeLib()
+  std::string runtimeLib;               // libtigerrt.so; "" = defaultRuntimeLib()
   std::ostream* messages = nullptr; // tigerc's own messages (a tool missing, a time-out);
                                     // null: written to `err`
 };

@@ -43,7 +43,8 @@ std::optional<std::string> PassManager::run(sir::Module& m, Properties& held) co
   for (const Pass& pass : passes_) {
     for (Property p : kAll)
       if (pass.required.has(p) && !held.has(p))
-        return pass.name + " requires " + propertyName(p) + ", which the module does not hold";
+        return pass.name + " requires " + propertyName(p) +
+               ", which the module does not hold";
     if (verifyEach_)
       if (auto err = check(m, pass.required, "before " + pass.name)) return err;
     try {
@@ -60,13 +61,16 @@ std::optional<std::string> PassManager::run(sir::Module& m, Properties& held) co
 }
 
 Pass ctrlFlowTransformPass() {
-  return Pass{"CtrlFlowTransform", {Property::TypeChecked},
-              {Property::TypeChecked, Property::StructuredCtrlFlow}, ctrlFlowTransform};
+  return Pass{"CtrlFlowTransform",
+              {Property::TypeChecked},
+              {Property::TypeChecked, Property::StructuredCtrlFlow},
+              ctrlFlowTransform};
 }
 
 // Our ConvertToSSA also needs StructuredCtrlFlow: it runs on CtrlFlowTransform's output.
 Pass convertToSsaPass() {
-  return Pass{"ConvertToSSA", {Property::TypeChecked, Property::StructuredCtrlFlow},
+  return Pass{"ConvertToSSA",
+              {Property::TypeChecked, Property::StructuredCtrlFlow},
               {Property::TypeChecked, Property::StructuredCtrlFlow, Property::SSAForm},
               convertToSsa};
 }

@@ -26,7 +26,8 @@ struct Properties {
   unsigned bits = 0;
   Properties() = default;
   Properties(std::initializer_list<Property> ps) {
-    for (Property p : ps) bits |= static_cast<unsigned>(p);
+    for (Property p : ps)
+      bits |= static_cast<unsigned>(p);
   }
   bool has(Property p) const { return bits & static_cast<unsigned>(p); }
   void add(Properties o) { bits |= o.bits; }
@@ -46,8 +47,7 @@ struct Pass {
 class PassManager {
 public:
   // `done`, when set, is called with each pass's name after it ran (and was verified).
-  explicit PassManager(bool verifyEach,
-                       std::function<void(const std::string&)> done = {})
+  explicit PassManager(bool verifyEach, std::function<void(const std::string&)> done = {})
       : verifyEach_(verifyEach), done_(std::move(done)) {}
   void add(Pass p) { passes_.push_back(std::move(p)); }
   // Runs every pass on m, which holds `held` on entry (updated). Returns the error
@@ -55,7 +55,8 @@ public:
   std::optional<std::string> run(sir::Module& m, Properties& held) const;
 
 private:
-  std::optional<std::string> check(const sir::Module& m, Properties ps, const std::string& when) const;
+  std::optional<std::string> check(const sir::Module& m, Properties ps,
+                                   const std::string& when) const;
   bool verifyEach_;
   std::function<void(const std::string&)> done_;
   std::vector<Pass> passes_;

@@ -46,6 +46,7 @@ std::unique_ptr<sir::Module> buildPtoModule(const ast::Program& prog, PtoStage s
 
 // The SSA module the MLIR emitter starts from (buildPtoModule at PtoStage::Ssa).
 std::unique_ptr<sir::Module> buildSsaModule(const ast::Program& prog, bool verifyEach,
-                                            std::string* error, const StageDone& done = {});
+                                            std::string* error,
+                                            const StageDone& done = {});
 
 } // namespace tiger

@@ -11,14 +11,16 @@ VarId Function::newVar(std::string base, Type t) {
 
 void Module::reindex() const {
   index_.clear();
-  for (std::size_t i = 0; i < functions.size(); ++i) index_.emplace(functions[i].name, i);
+  for (std::size_t i = 0; i < functions.size(); ++i)
+    index_.emplace(functions[i].name, i);
   indexed_ = functions.size();
 }
 
 const Function* Module::find(const std::string& name) const {
   if (indexed_ != functions.size()) reindex();
   auto it = index_.find(name);
-  if (it != index_.end() && functions[it->second].name == name) return &functions[it->second];
+  if (it != index_.end() && functions[it->second].name == name)
+    return &functions[it->second];
   // Absent, or a function was renamed in place since the index was made: look and see.
   for (const Function& f : functions)
     if (f.name == name) return reindex(), &f;
@@ -39,7 +41,8 @@ static const char* roleSuffix(VarRole r) {
 }
 
 std::string varName(const Function& f, VarId v) {
-  if (v < 0 || v >= static_cast<VarId>(f.vars.size())) return "<bad-var-" + std::to_string(v) + ">";
+  if (v < 0 || v >= static_cast<VarId>(f.vars.size()))
+    return "<bad-var-" + std::to_string(v) + ">";
   const VarInfo& info = f.vars[static_cast<std::size_t>(v)];
   if (info.role == VarRole::Plain) return info.base;
   return info.base + roleSuffix(info.role) + std::to_string(info.version);
@@ -47,7 +50,8 @@ std::string varName(const Function& f, VarId v) {
 
 static std::vector<ExprPtr> cloneAll(const std::vector<ExprPtr>& es) {
   std::vector<ExprPtr> out;
-  for (const ExprPtr& e : es) out.push_back(cloneExpr(*e));
+  for (const ExprPtr& e : es)
+    out.push_back(cloneExpr(*e));
   return out;
 }
 
@@ -58,7 +62,8 @@ ExprPtr cloneExpr(const Expr& e) {
   case ExprKind::VarRef: return std::make_unique<VarRef>(e.type, as<VarRef>(&e)->var);
   case ExprKind::Binary: {
     auto* b = as<Binary>(&e);
-    return std::make_unique<Binary>(e.type, b->op, cloneExpr(*b->left), cloneExpr(*b->right));
+    return std::make_unique<Binary>(e.type, b->op, cloneExpr(*b->left),
+                                    cloneExpr(*b->right));
   }
   case ExprKind::Compare: {
     auto* c = as<Compare>(&e);
@@ -86,19 +91,26 @@ bool mayFail(const Expr& e) {
     auto* b = as<Binary>(&e);
     return b->op == BinOp::Div || mayFail(*b->left) || mayFail(*b->right);
   }
-  case ExprKind::Compare: return mayFail(*as<Compare>(&e)->left) || mayFail(*as<Compare>(&e)->right);
+  case ExprKind::Compare:
+    return mayFail(*as<Compare>(&e)->left) || mayFail(*as<Compare>(&e)->right);
   case ExprKind::Unary: return mayFail(*as<Unary>(&e)->operand);
-  case ExprKind::Load: return mayFail(*as<Load>(&e)->base) || mayFail(*as<Load>(&e)->index);
+  case ExprKind::Load:
+    return mayFail(*as<Load>(&e)->base) || mayFail(*as<Load>(&e)->index);
   default: return false;
   }
 }
 
-ExprPtr intConst(std::int64_t v) { return std::make_unique<Const>(Type::Int64, v); }
-ExprPtr boolConst(bool b) { return std::make_unique<Const>(Type::Bool, b ? 1 : 0); }
+ExprPtr intConst(std::int64_t v) {
+  return std::make_unique<Const>(Type::Int64, v);
+}
+ExprPtr boolConst(bool b) {
+  return std::make_unique<Const>(Type::Bool, b ? 1 : 0);
+}
 
 ExprPtr varRef(const Function& f, VarId v) {
   bool ok = v >= 0 && v < static_cast<VarId>(f.vars.size());
-  return std::make_unique<VarRef>(ok ? f.vars[static_cast<std::size_t>(v)].type : Type::Int64, v);
+  return std::make_unique<VarRef>(
+      ok ? f.vars[static_cast<std::size_t>(v)].type : Type::Int64, v);
 }
 
 } // namespace tiger::sir

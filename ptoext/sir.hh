@@ -93,7 +93,7 @@ struct VarInfo {
   std::string base; // source name (unique per function), or a generated "_..." name
   Type type = Type::Int64;
   VarRole role = VarRole::Plain;
-  int version = -1; // SSA version, -1 for Plain
+  int version = -1;      // SSA version, -1 for Plain
   VarId origin = kNoVar; // SSA: the pre-SSA variable it versions (kNoVar when Plain)
 };
 
@@ -101,7 +101,7 @@ struct VarInfo {
 
 enum class ExprKind { Const, String, VarRef, Binary, Compare, Unary, Call, Load };
 enum class BinOp { Add, Sub, Mul, Div, And, Or }; // And/Or on BOOL, not short-circuit
-enum class CmpOp { Eq, Ne, Lt, Le, Gt, Ge };       // signed INT64 -> BOOL
+enum class CmpOp { Eq, Ne, Lt, Le, Gt, Ge };      // signed INT64 -> BOOL
 enum class UnOp { Not, ToInt };                   // Not: BOOL->BOOL; ToInt: BOOL->INT64
 enum class Callee { User, Runtime };
 
@@ -116,8 +116,12 @@ protected:
 using ExprPtr = std::unique_ptr<Expr>;
 
 // Checked-by-kind downcast, as in ast.hh: `as<Binary>(e)` when e->kind == Binary.
-template <class T, class B> T* as(B* p) { return static_cast<T*>(p); }
-template <class T, class B> const T* as(const B* p) { return static_cast<const T*>(p); }
+template <class T, class B> T* as(B* p) {
+  return static_cast<T*>(p);
+}
+template <class T, class B> const T* as(const B* p) {
+  return static_cast<const T*>(p);
+}
 
 // An INT64 constant, or a BOOL constant (0 = False, 1 = True).
 struct Const : Expr {
@@ -128,7 +132,8 @@ struct Const : Expr {
 // A string literal: an INT64 handle to an immutable string.
 struct String : Expr {
   std::string text; // the bytes, escapes decoded
-  explicit String(std::string s) : Expr(ExprKind::String, Type::Int64), text(std::move(s)) {}
+  explicit String(std::string s)
+      : Expr(ExprKind::String, Type::Int64), text(std::move(s)) {}
 };
 
 struct VarRef : Expr {
@@ -147,13 +152,15 @@ struct Compare : Expr {
   CmpOp op;
   ExprPtr left, right; // INT64 operands
   Compare(CmpOp o, ExprPtr a, ExprPtr b)
-      : Expr(ExprKind::Compare, Type::Bool), op(o), left(std::move(a)), right(std::move(b)) {}
+      : Expr(ExprKind::Compare, Type::Bool), op(o), left(std::move(a)),
+        right(std::move(b)) {}
 };
 
 struct Unary : Expr {
   UnOp op;
   ExprPtr operand;
-  Unary(Type t, UnOp o, ExprPtr e) : Expr(ExprKind::Unary, t), op(o), operand(std::move(e)) {}
+  Unary(Type t, UnOp o, ExprPtr e)
+      : Expr(ExprKind::Unary, t), op(o), operand(std::move(e)) {}
 };
 
 // name(args). User: a Function of the Module (args include the static link first).
@@ -164,7 +171,8 @@ struct Call : Expr {
   std::string name;
   std::vector<ExprPtr> args;
   Call(Callee c, std::string n, std::vector<ExprPtr> a)
-      : Expr(ExprKind::Call, Type::Int64), callee(c), name(std::move(n)), args(std::move(a)) {}
+      : Expr(ExprKind::Call, Type::Int64), callee(c), name(std::move(n)),
+        args(std::move(a)) {}
 };
 
 // Word `index` of the block `base`.
@@ -176,7 +184,18 @@ struct Load : Expr {
 
 // ---- Statements -------------------------------------------------------------------
 
-enum class StmtKind { Assign, Store, Eval, If, For, While, Break, Continue, Yield, Return };
+enum class StmtKind {
+  Assign,
+  Store,
+  Eval,
+  If,
+  For,
+  While,
+  Break,
+  Continue,
+  Yield,
+  Return
+};
 
 struct Stmt {
   const StmtKind kind;
@@ -199,7 +218,8 @@ struct Assign : Stmt {
 struct Store : Stmt {
   ExprPtr base, index, value;
   Store(ExprPtr b, ExprPtr i, ExprPtr v)
-      : Stmt(StmtKind::Store), base(std::move(b)), index(std::move(i)), value(std::move(v)) {}
+      : Stmt(StmtKind::Store), base(std::move(b)), index(std::move(i)),
+        value(std::move(v)) {}
 };
 
 // expr, for its effect (a Call)
@@ -214,7 +234,8 @@ struct If : Stmt {
   Block thenBody, elseBody;
   std::vector<VarId> returnVars; // SSA phis
   If(ExprPtr c, Block t, Block e)
-      : Stmt(StmtKind::If), cond(std::move(c)), thenBody(std::move(t)), elseBody(std::move(e)) {}
+      : Stmt(StmtKind::If), cond(std::move(c)), thenBody(std::move(t)),
+        elseBody(std::move(e)) {}
 };
 
 // Carried-value fields shared by For and While (SSA form only).
@@ -230,7 +251,8 @@ struct For : Stmt, LoopCarried {
   ExprPtr lo, hi;
   Block body;
   For(VarId i, ExprPtr l, ExprPtr h, Block b)
-      : Stmt(StmtKind::For), index(i), lo(std::move(l)), hi(std::move(h)), body(std::move(b)) {}
+      : Stmt(StmtKind::For), index(i), lo(std::move(l)), hi(std::move(h)),
+        body(std::move(b)) {}
 };
 
 // while (condStmts; cond): body
@@ -240,7 +262,8 @@ struct While : Stmt, LoopCarried {
   Block body;
   std::vector<VarId> condValues; // SSA: carried values after condStmts
   While(Block cs, ExprPtr c, Block b)
-      : Stmt(StmtKind::While), condStmts(std::move(cs)), cond(std::move(c)), body(std::move(b)) {}
+      : Stmt(StmtKind::While), condStmts(std::move(cs)), cond(std::move(c)),
+        body(std::move(b)) {}
 };
 
 struct Break : Stmt {

@@ -46,14 +46,16 @@ public:
   bool flushOutput() { return runtime_.flushOutput(); }
 
 private:
-  std::int64_t callFunction(const std::string& name, const std::vector<std::int64_t>& args);
+  std::int64_t callFunction(const std::string& name,
+                            const std::vector<std::int64_t>& args);
   std::int64_t eval(const Expr& e, Activation& a);
   std::int64_t call(const Call& c, Activation& a);
   std::int64_t load(std::int64_t base, std::int64_t index);
   std::int64_t literal(const String& s);
   std::int64_t read(VarId v, Activation& a);
   void write(VarId v, std::int64_t x, Activation& a);
-  void copy(const std::vector<VarId>& to, const std::vector<std::int64_t>& from, Activation& a);
+  void copy(const std::vector<VarId>& to, const std::vector<std::int64_t>& from,
+            Activation& a);
   std::vector<std::int64_t> readAll(const std::vector<VarId>& vs, Activation& a);
   Flow block(const Block& b, Activation& a);
   Flow stmt(const Stmt& s, Activation& a);
@@ -72,7 +74,8 @@ private:
 };
 
 [[noreturn]] void limit(std::string message) {
-  throw interp::Stop{ExitCode::Limit, static_cast<int>(ExitCode::Limit), std::move(message)};
+  throw interp::Stop{ExitCode::Limit, static_cast<int>(ExitCode::Limit),
+                     std::move(message)};
 }
 
 void Machine::step() {
@@ -97,8 +100,11 @@ std::int64_t Machine::callFunction(const std::string& name,
     limit("call depth limit of " + std::to_string(opts_.maxDepth) +
           " reached; infinite recursion? (raise it with --max-depth)");
   ++depth_;
-  Activation a{*f, std::vector<std::int64_t>(f->vars.size()), std::vector<char>(f->vars.size()),
-               {}, 0};
+  Activation a{*f,
+               std::vector<std::int64_t>(f->vars.size()),
+               std::vector<char>(f->vars.size()),
+               {},
+               0};
   copy(f->params, args, a);
   if (block(f->body, a) != Flow::Return && f->returnsValue)
     internalError(name + " ended without return");
@@ -123,12 +129,14 @@ void Machine::write(VarId v, std::int64_t x, Activation& a) {
 void Machine::copy(const std::vector<VarId>& to, const std::vector<std::int64_t>& from,
                    Activation& a) {
   if (to.size() != from.size()) internalError("value count mismatch in " + a.fn.name);
-  for (std::size_t i = 0; i < to.size(); ++i) write(to[i], from[i], a);
+  for (std::size_t i = 0; i < to.size(); ++i)
+    write(to[i], from[i], a);
 }
 
 std::vector<std::int64_t> Machine::readAll(const std::vector<VarId>& vs, Activation& a) {
   std::vector<std::int64_t> out;
-  for (VarId v : vs) out.push_back(read(v, a));
+  for (VarId v : vs)
+    out.push_back(read(v, a));
   return out;
 }
 
@@ -205,7 +213,8 @@ std::int64_t Machine::eval(const Expr& e, Activation& a) {
 
 std::int64_t Machine::call(const Call& c, Activation& a) {
   std::vector<std::int64_t> args;
-  for (const ExprPtr& x : c.args) args.push_back(eval(*x, a));
+  for (const ExprPtr& x : c.args)
+    args.push_back(eval(*x, a));
   ++stats_.calls;
   step();
   if (c.callee == Callee::User) return callFunction(c.name, args);
@@ -226,13 +235,16 @@ Flow Machine::block(const Block& b, Activation& a) {
 Flow Machine::stmt(const Stmt& s, Activation& a) {
   step();
   switch (s.kind) {
-  case StmtKind::Assign: write(as<Assign>(&s)->var, eval(*as<Assign>(&s)->expr, a), a); break;
+  case StmtKind::Assign:
+    write(as<Assign>(&s)->var, eval(*as<Assign>(&s)->expr, a), a);
+    break;
   case StmtKind::Store: {
     auto* st = as<Store>(&s);
     std::int64_t base = eval(*st->base, a), index = eval(*st->index, a);
     std::int64_t value = eval(*st->value, a);
     mem_.store(static_cast<std::int64_t>(static_cast<std::uint64_t>(base) +
-                                         8 * static_cast<std::uint64_t>(index)), value);
+                                         8 * static_cast<std::uint64_t>(index)),
+               value);
     break;
   }
   case StmtKind::Eval: eval(*as<Eval>(&s)->expr, a); break;
@@ -300,7 +312,8 @@ RunResult interpret(const Module& m, const RunOptions& opts) {
   std::ostream& err = opts.err ? *opts.err : std::cerr;
   Machine machine(m, opts, result.stats, in, out);
   // The same stop, flush and report as the tree interpreter's, so both print alike.
-  interp::runToStop(result, err, [&] { machine.run(); }, [&] { return machine.flushOutput(); });
+  interp::runToStop(
+      result, err, [&] { machine.run(); }, [&] { return machine.flushOutput(); });
   return result;
 }
 

@@ -39,13 +39,17 @@ const char* cmpOpSymbol(CmpOp op) {
 std::string quote(const std::string& s) {
   std::string q = "\"";
   for (unsigned char c : s) {
-    if (c == '"' || c == '\\') q += std::string("\\") + static_cast<char>(c);
-    else if (c == '\n') q += "\\n";
-    else if (c == '\t') q += "\\t";
+    if (c == '"' || c == '\\')
+      q += std::string("\\") + static_cast<char>(c);
+    else if (c == '\n')
+      q += "\\n";
+    else if (c == '\t')
+      q += "\\t";
     else if (c < 32 || c >= 127) {
       static const char* hex = "0123456789abcdef";
       q += std::string("\\x") + hex[c >> 4] + hex[c & 15];
-    } else q += static_cast<char>(c);
+    } else
+      q += static_cast<char>(c);
   }
   return q + "\"";
 }
@@ -76,14 +80,16 @@ private:
 
 std::string Printer::names(const std::vector<VarId>& vs, bool tuple) {
   std::string s;
-  for (std::size_t i = 0; i < vs.size(); ++i) s += (i ? ", " : "") + varName(f_, vs[i]);
+  for (std::size_t i = 0; i < vs.size(); ++i)
+    s += (i ? ", " : "") + varName(f_, vs[i]);
   if (!tuple) return s;
   return "(" + s + (vs.size() == 1 ? ",)" : ")");
 }
 
 std::string Printer::args(const std::vector<ExprPtr>& es) {
   std::string s;
-  for (std::size_t i = 0; i < es.size(); ++i) s += (i ? ", " : "") + expr(*es[i]);
+  for (std::size_t i = 0; i < es.size(); ++i)
+    s += (i ? ", " : "") + expr(*es[i]);
   return s;
 }
 
@@ -118,10 +124,12 @@ std::string Printer::expr(const Expr& e) {
   }
   case ExprKind::Call: {
     auto* c = as<Call>(&e);
-    return (c->callee == Callee::Runtime ? "rt." : "") + c->name + "(" + args(c->args) + ")";
+    return (c->callee == Callee::Runtime ? "rt." : "") + c->name + "(" + args(c->args) +
+           ")";
   }
   case ExprKind::Load:
-    return "pl.load(" + expr(*as<Load>(&e)->base) + ", " + expr(*as<Load>(&e)->index) + ")";
+    return "pl.load(" + expr(*as<Load>(&e)->base) + ", " + expr(*as<Load>(&e)->index) +
+           ")";
   }
   return "?";
 }
@@ -133,7 +141,8 @@ void Printer::line(int indent, const std::string& text) {
 // `results`: the return_vars of the statement owning this block, printed on its Yield.
 void Printer::block(const Block& b, int indent, const std::vector<VarId>* results) {
   if (b.empty()) line(indent, "pass");
-  for (const StmtPtr& s : b) stmt(*s, indent, results);
+  for (const StmtPtr& s : b)
+    stmt(*s, indent, results);
 }
 
 void Printer::stmt(const Stmt& s, int indent, const std::vector<VarId>* results) {
@@ -205,11 +214,13 @@ void Printer::whileStmt(const While& s, int indent) {
     line(indent, text(s, nullptr) + ":");
     return block(s.body, indent + 1, &s.returnVars);
   }
-  if (s.iterArgs.empty()) line(indent, "while:");
+  if (s.iterArgs.empty())
+    line(indent, "while:");
   else
-    line(indent, "for " + names(s.iterArgs, true) + " in pl.while_(init_values=" +
-                     names(s.initValues, true) + "):");
-  for (const StmtPtr& c : s.condStmts) stmt(*c, indent + 1, nullptr);
+    line(indent, "for " + names(s.iterArgs, true) +
+                     " in pl.while_(init_values=" + names(s.initValues, true) + "):");
+  for (const StmtPtr& c : s.condStmts)
+    stmt(*c, indent + 1, nullptr);
   std::string cond = "pl.cond(" + expr(*s.cond);
   if (s.condValues != s.iterArgs) cond += ", forward=" + names(s.condValues, true);
   line(indent + 1, cond + ")");
@@ -235,7 +246,9 @@ void Printer::function() {
 
 } // namespace
 
-void printFunction(const Function& f, std::ostream& out) { Printer(f, out).function(); }
+void printFunction(const Function& f, std::ostream& out) {
+  Printer(f, out).function();
+}
 
 void printModule(const Module& m, std::ostream& out) {
   for (std::size_t i = 0; i < m.functions.size(); ++i) {

@@ -16,7 +16,8 @@ struct Violation {
 }
 
 Type typeOf(const Function& f, VarId v) {
-  if (v < 0 || v >= static_cast<VarId>(f.vars.size())) fail(f, "variable id " + std::to_string(v) + " does not exist");
+  if (v < 0 || v >= static_cast<VarId>(f.vars.size()))
+    fail(f, "variable id " + std::to_string(v) + " does not exist");
   return f.vars[static_cast<std::size_t>(v)].type;
 }
 
@@ -48,7 +49,8 @@ Type TypeCheck::expr(const Expr& e, bool callAllowed) {
   case ExprKind::Const:
   case ExprKind::String: break;
   case ExprKind::VarRef:
-    if (typeOf(f_, as<VarRef>(&e)->var) != e.type) fail(f_, "variable reference of the wrong type");
+    if (typeOf(f_, as<VarRef>(&e)->var) != e.type)
+      fail(f_, "variable reference of the wrong type");
     break;
   case ExprKind::Binary: {
     auto* b = as<Binary>(&e);
@@ -66,11 +68,13 @@ Type TypeCheck::expr(const Expr& e, bool callAllowed) {
   case ExprKind::Unary: {
     auto* u = as<Unary>(&e);
     expect(*u->operand, Type::Bool, "the operand of not/int");
-    if (e.type != (u->op == UnOp::Not ? Type::Bool : Type::Int64)) fail(f_, "unary result of the wrong type");
+    if (e.type != (u->op == UnOp::Not ? Type::Bool : Type::Int64))
+      fail(f_, "unary result of the wrong type");
     break;
   }
   case ExprKind::Call:
-    if (!callAllowed) fail(f_, "a call inside an expression (calls are whole Assign/Eval values)");
+    if (!callAllowed)
+      fail(f_, "a call inside an expression (calls are whole Assign/Eval values)");
     call(*as<Call>(&e));
     break;
   case ExprKind::Load:
@@ -82,14 +86,17 @@ Type TypeCheck::expr(const Expr& e, bool callAllowed) {
 }
 
 void TypeCheck::call(const Call& c) {
-  for (const ExprPtr& a : c.args) expect(*a, Type::Int64, "a call argument");
+  for (const ExprPtr& a : c.args)
+    expect(*a, Type::Int64, "a call argument");
   if (c.callee == Callee::Runtime) {
-    if (!runtime::isRuntimeFunction(c.name)) fail(f_, "unknown runtime function " + c.name);
+    if (!runtime::isRuntimeFunction(c.name))
+      fail(f_, "unknown runtime function " + c.name);
     return;
   }
   const Function* callee = m_.find(c.name);
   if (!callee) fail(f_, "call of unknown function " + c.name);
-  if (callee->params.size() != c.args.size()) fail(f_, "wrong argument count calling " + c.name);
+  if (callee->params.size() != c.args.size())
+    fail(f_, "wrong argument count calling " + c.name);
 }
 
 void TypeCheck::block(const Block& b, bool functionBody) {
@@ -107,11 +114,13 @@ void TypeCheck::stmt(const Stmt& s) {
       fail(f_, "assignment of the wrong type to " + varName(f_, as<Assign>(&s)->var));
     return;
   case StmtKind::Store:
-    for (const Expr* e : {as<Store>(&s)->base.get(), as<Store>(&s)->index.get(), as<Store>(&s)->value.get()})
+    for (const Expr* e : {as<Store>(&s)->base.get(), as<Store>(&s)->index.get(),
+                          as<Store>(&s)->value.get()})
       expect(*e, Type::Int64, "a store operand");
     return;
   case StmtKind::Eval:
-    if (as<Eval>(&s)->expr->kind != ExprKind::Call) fail(f_, "an Eval that is not a call");
+    if (as<Eval>(&s)->expr->kind != ExprKind::Call)
+      fail(f_, "an Eval that is not a call");
     expr(*as<Eval>(&s)->expr, true);
     return;
   case StmtKind::If:
@@ -128,10 +137,12 @@ void TypeCheck::stmt(const Stmt& s) {
     expect(*as<While>(&s)->cond, Type::Bool, "a while condition");
     return block(as<While>(&s)->body, false);
   case StmtKind::Yield:
-    for (VarId v : as<Yield>(&s)->values) typeOf(f_, v);
+    for (VarId v : as<Yield>(&s)->values)
+      typeOf(f_, v);
     return;
   case StmtKind::Return:
-    if (!f_.returnsValue || !as<Return>(&s)->value) fail(f_, "return without a value, or in a procedure");
+    if (!f_.returnsValue || !as<Return>(&s)->value)
+      fail(f_, "return without a value, or in a procedure");
     expect(*as<Return>(&s)->value, Type::Int64, "a returned value");
     return;
   case StmtKind::Break:
@@ -140,7 +151,8 @@ void TypeCheck::stmt(const Stmt& s) {
 }
 
 void TypeCheck::function() {
-  for (VarId p : f_.params) typeOf(f_, p);
+  for (VarId p : f_.params)
+    typeOf(f_, p);
   block(f_.body, true);
   if (f_.returnsValue && (f_.body.empty() || f_.body.back()->kind != StmtKind::Return))
     fail(f_, "a function with a result does not end in return");
@@ -186,7 +198,8 @@ private:
   void uses(const Expr& e);
   void block(const Block& b, const std::vector<VarId>& results);
   void stmt(const Stmt& s);
-  void sameTypes(const std::vector<VarId>& a, const std::vector<VarId>& b, const char* what);
+  void sameTypes(const std::vector<VarId>& a, const std::vector<VarId>& b,
+                 const char* what);
   void loop(const LoopCarried& l);
   void whileStmt(const While& w);
 
@@ -209,24 +222,29 @@ void SsaCheck::show(VarId v) {
 
 void SsaCheck::define(VarId v) {
   typeOf(f_, v);
-  if (defined_[static_cast<std::size_t>(v)]) fail(f_, varName(f_, v) + " is defined twice");
+  if (defined_[static_cast<std::size_t>(v)])
+    fail(f_, varName(f_, v) + " is defined twice");
   defined_[static_cast<std::size_t>(v)] = 1;
   show(v);
 }
 
 void SsaCheck::use(VarId v) {
   typeOf(f_, v);
-  if (!visible_[static_cast<std::size_t>(v)]) fail(f_, varName(f_, v) + " is used out of its scope");
+  if (!visible_[static_cast<std::size_t>(v)])
+    fail(f_, varName(f_, v) + " is used out of its scope");
 }
 
 void SsaCheck::uses(const Expr& e) {
   switch (e.kind) {
   case ExprKind::VarRef: return use(as<VarRef>(&e)->var);
   case ExprKind::Binary: uses(*as<Binary>(&e)->left); return uses(*as<Binary>(&e)->right);
-  case ExprKind::Compare: uses(*as<Compare>(&e)->left); return uses(*as<Compare>(&e)->right);
+  case ExprKind::Compare:
+    uses(*as<Compare>(&e)->left);
+    return uses(*as<Compare>(&e)->right);
   case ExprKind::Unary: return uses(*as<Unary>(&e)->operand);
   case ExprKind::Call:
-    for (const ExprPtr& a : as<Call>(&e)->args) uses(*a);
+    for (const ExprPtr& a : as<Call>(&e)->args)
+      uses(*a);
     return;
   case ExprKind::Load: uses(*as<Load>(&e)->base); return uses(*as<Load>(&e)->index);
   default: return;
@@ -237,7 +255,8 @@ void SsaCheck::sameTypes(const std::vector<VarId>& a, const std::vector<VarId>& 
                          const char* what) {
   if (a.size() != b.size()) fail(f_, std::string(what) + ": counts differ");
   for (std::size_t i = 0; i < a.size(); ++i)
-    if (typeOf(f_, a[i]) != typeOf(f_, b[i])) fail(f_, std::string(what) + ": types differ");
+    if (typeOf(f_, a[i]) != typeOf(f_, b[i]))
+      fail(f_, std::string(what) + ": types differ");
 }
 
 // A block owning `results` ends in a Yield of as many values; no other Yield anywhere.
@@ -247,8 +266,10 @@ void SsaCheck::block(const Block& b, const std::vector<VarId>& results) {
       stmt(*b[k]);
       continue;
     }
-    if (k + 1 != b.size() || results.empty()) fail(f_, "a yield that does not end a block with results");
-    for (VarId v : as<Yield>(b[k].get())->values) use(v);
+    if (k + 1 != b.size() || results.empty())
+      fail(f_, "a yield that does not end a block with results");
+    for (VarId v : as<Yield>(b[k].get())->values)
+      use(v);
     sameTypes(as<Yield>(b[k].get())->values, results, "yield and results");
   }
   if (!results.empty() && (b.empty() || b.back()->kind != StmtKind::Yield))
@@ -256,7 +277,8 @@ void SsaCheck::block(const Block& b, const std::vector<VarId>& results) {
 }
 
 void SsaCheck::loop(const LoopCarried& l) {
-  for (VarId v : l.initValues) use(v);
+  for (VarId v : l.initValues)
+    use(v);
   sameTypes(l.initValues, l.iterArgs, "init_values and iter_args");
   sameTypes(l.iterArgs, l.returnVars, "iter_args and return_vars");
 }
@@ -265,25 +287,28 @@ void SsaCheck::loop(const LoopCarried& l) {
 void SsaCheck::whileStmt(const While& w) {
   loop(w);
   std::size_t mark = open();
-  for (VarId v : w.iterArgs) define(v);
+  for (VarId v : w.iterArgs)
+    define(v);
   block(w.condStmts, {});
   uses(*w.cond);
-  for (VarId v : w.condValues) use(v);
+  for (VarId v : w.condValues)
+    use(v);
   sameTypes(w.condValues, w.iterArgs, "condValues and iter_args");
   close(mark);
-  for (VarId v : w.condValues) show(v);
+  for (VarId v : w.condValues)
+    show(v);
   block(w.body, w.iterArgs);
   close(mark);
-  for (VarId v : w.returnVars) define(v);
+  for (VarId v : w.returnVars)
+    define(v);
 }
 
 void SsaCheck::stmt(const Stmt& s) {
   switch (s.kind) {
-  case StmtKind::Assign:
-    uses(*as<Assign>(&s)->expr);
-    return define(as<Assign>(&s)->var);
+  case StmtKind::Assign: uses(*as<Assign>(&s)->expr); return define(as<Assign>(&s)->var);
   case StmtKind::Store:
-    for (const Expr* e : {as<Store>(&s)->base.get(), as<Store>(&s)->index.get(), as<Store>(&s)->value.get()})
+    for (const Expr* e : {as<Store>(&s)->base.get(), as<Store>(&s)->index.get(),
+                          as<Store>(&s)->value.get()})
       uses(*e);
     return;
   case StmtKind::Eval: return uses(*as<Eval>(&s)->expr);
@@ -298,7 +323,8 @@ void SsaCheck::stmt(const Stmt& s) {
     close(mark);
     block(i->elseBody, i->returnVars);
     close(mark);
-    for (VarId v : i->returnVars) define(v);
+    for (VarId v : i->returnVars)
+      define(v);
     return;
   }
   case StmtKind::For: {
@@ -308,10 +334,12 @@ void SsaCheck::stmt(const Stmt& s) {
     loop(*f);
     std::size_t mark = open();
     define(f->index);
-    for (VarId v : f->iterArgs) define(v);
+    for (VarId v : f->iterArgs)
+      define(v);
     block(f->body, f->iterArgs);
     close(mark);
-    for (VarId v : f->returnVars) define(v);
+    for (VarId v : f->returnVars)
+      define(v);
     return;
   }
   case StmtKind::While: return whileStmt(*as<While>(&s));
@@ -322,13 +350,15 @@ void SsaCheck::stmt(const Stmt& s) {
 }
 
 void SsaCheck::function() {
-  for (VarId p : f_.params) define(p);
+  for (VarId p : f_.params)
+    define(p);
   block(f_.body, {});
 }
 
 template <class Check> std::string eachFunction(const Module& m, Check check) {
   try {
-    for (const Function& f : m.functions) check(f);
+    for (const Function& f : m.functions)
+      check(f);
   } catch (const Violation& v) {
     return v.message;
   }

@@ -5,7 +5,9 @@
 
 namespace tiger::ast {
 
-int maxNesting() { return nestingLimit(kMaxNesting); }
+int maxNesting() {
+  return nestingLimit(kMaxNesting);
+}
 
 const char* operSymbol(Oper op) {
   switch (op) {

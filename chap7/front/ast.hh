@@ -89,8 +89,22 @@ struct SubscriptVar : Var {
 // ---- Expressions ------------------------------------------------------------------
 
 enum class ExpKind {
-  Var, Nil, Int, String, Call, Op, Record, Seq, Assign, If, While, For, Break,
-  Continue, Let, Array
+  Var,
+  Nil,
+  Int,
+  String,
+  Call,
+  Op,
+  Record,
+  Seq,
+  Assign,
+  If,
+  While,
+  For,
+  Break,
+  Continue,
+  Let,
+  Array
 };
 
 enum class Oper { Plus, Minus, Times, Divide, Eq, Neq, Lt, Le, Gt, Ge, And, Or };
@@ -106,8 +120,12 @@ protected:
 };
 
 // Checked downcast: `as<IfExp>(e)` where e->kind == ExpKind::If.
-template <class T, class B> T* as(B* p) { return static_cast<T*>(p); }
-template <class T, class B> const T* as(const B* p) { return static_cast<const T*>(p); }
+template <class T, class B> T* as(B* p) {
+  return static_cast<T*>(p);
+}
+template <class T, class B> const T* as(const B* p) {
+  return static_cast<const T*>(p);
+}
 
 struct VarExp : Exp {
   VarPtr var;
@@ -131,15 +149,26 @@ struct StringExp : Exp {
 
 // The builtins of the data model (architecture.md), plus printi.
 enum class Builtin {
-  None, Print, Printi, Flush, Getchar, Ord, Chr, Size, Substring, Concat, Not, Exit
+  None,
+  Print,
+  Printi,
+  Flush,
+  Getchar,
+  Ord,
+  Chr,
+  Size,
+  Substring,
+  Concat,
+  Not,
+  Exit
 };
 
 // f(args)
 struct CallExp : Exp {
   std::string func;
   std::vector<ExpPtr> args;
-  FunDec* fun = nullptr;              // set by semant: the callee, null for a builtin
-  Builtin builtin = Builtin::None;    // set by semant when the callee is a builtin
+  FunDec* fun = nullptr;           // set by semant: the callee, null for a builtin
+  Builtin builtin = Builtin::None; // set by semant when the callee is a builtin
   CallExp(Loc l, std::string f, std::vector<ExpPtr> a)
       : Exp(ExpKind::Call, l), func(std::move(f)), args(std::move(a)) {}
 };
@@ -185,7 +214,8 @@ struct AssignExp : Exp {
 struct IfExp : Exp {
   ExpPtr test, thenE, elseE;
   IfExp(Loc l, ExpPtr t, ExpPtr a, ExpPtr b)
-      : Exp(ExpKind::If, l), test(std::move(t)), thenE(std::move(a)), elseE(std::move(b)) {}
+      : Exp(ExpKind::If, l), test(std::move(t)), thenE(std::move(a)),
+        elseE(std::move(b)) {}
 };
 
 // while test do body
@@ -255,9 +285,9 @@ struct FunDec {
   ExpPtr body;
   // Set by semant / escape / translate.
   const types::Type* resultType = nullptr;
-  int depth = 0;       // nesting depth: 1 for functions declared in the main program
+  int depth = 0;            // nesting depth: 1 for functions declared in the main program
   FunDec* parent = nullptr; // enclosing function, null at depth 1
-  std::string label;   // its code label, chosen by semant (unique per compilation)
+  std::string label;        // its code label, chosen by semant (unique per compilation)
 };
 
 // A batch of adjacent function declarations (mutually recursive).
@@ -288,8 +318,8 @@ struct TyField {
 struct Ty {
   TyKind kind;
   Loc loc;
-  std::string name;              // Name: the type; Array: the element type
-  std::vector<TyField> fields;   // Record
+  std::string name;            // Name: the type; Array: the element type
+  std::vector<TyField> fields; // Record
 };
 
 struct TypeDecl {
@@ -314,7 +344,8 @@ struct LetExp : Exp {
 };
 
 inline SubscriptVar::SubscriptVar(Loc l, VarPtr v, ExpPtr i)
-    : Var(VarKind::Subscript, l), var(std::move(v)), index(std::move(i)) {}
+    : Var(VarKind::Subscript, l), var(std::move(v)), index(std::move(i)) {
+}
 
 // A whole program: one expression.
 struct Program {

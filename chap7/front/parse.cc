@@ -69,8 +69,8 @@ ParseResult parse(const SourceFile& src, Diagnostics& diag) {
     if (parser.parse() != 0 && ctx.failure == ParseFailure::None)
       ctx.syntaxError(ctx.lex.tok, "syntax error");
   } catch (const front::NestingTooDeep& e) {
-    ctx.syntaxError(e.loc, "nesting too deep (more than " + std::to_string(ast::maxNesting()) +
-                               " levels)");
+    ctx.syntaxError(e.loc, "nesting too deep (more than " +
+                               std::to_string(ast::maxNesting()) + " levels)");
   } catch (const std::bad_alloc&) {
     ctx.syntaxError(ctx.lex.tok, "out of memory while parsing");
   }

@@ -141,7 +141,8 @@ std::int64_t Machine::callFunction(int index, const std::int64_t* args) {
     limit("call depth limit of " + std::to_string(opts_.maxDepth) +
           " reached; infinite recursion? (raise it with --max-depth)");
   if (depth_ >= Memory::kMaxFrameDepth || stackExhausted(callStackReserve()))
-    limit("out of stack at call depth " + std::to_string(depth_) + "; infinite recursion?");
+    limit("out of stack at call depth " + std::to_string(depth_) +
+          "; infinite recursion?");
   ++depth_;
   std::int64_t fp = mem_.pushFrame(fn.frameWords, fn.fpWord, &fn.name);
   std::int64_t* frame = mem_.innermostFrame();
@@ -156,8 +157,9 @@ std::int64_t Machine::callFunction(int index, const std::int64_t* args) {
   try {
     runBlock(0, act);
   } catch (const JumpOut& j) {
-    runtimeError("jump to label " + fn.labels[static_cast<std::size_t>(j.label)].name + " in " +
-                 fn.name + ": the label is inside an ESEQ that the jump is not in");
+    runtimeError("jump to label " + fn.labels[static_cast<std::size_t>(j.label)].name +
+                 " in " + fn.name +
+                 ": the label is inside an ESEQ that the jump is not in");
   }
   std::int64_t rv = temps_[act.base + kRvSlot];
   tempsTop_ = act.base;
@@ -261,7 +263,8 @@ std::int64_t Machine::call(const CExp* e, Act& act) {
     big.resize(e->args.size());
     args = big.data();
   }
-  for (std::size_t i = 0; i < e->args.size(); ++i) args[i] = eval(e->args[i], act);
+  for (std::size_t i = 0; i < e->args.size(); ++i)
+    args[i] = eval(e->args[i], act);
   ++stats_.calls;
   checkSteps();
   if (e->runtime >= 0) return runtime_.call(e->runtime, args);
@@ -277,7 +280,8 @@ RunResult interpret(const ir::Program& prog, const RunOptions& opts) {
   std::ostream& out = opts.out ? *opts.out : std::cout;
   std::ostream& err = opts.err ? *opts.err : std::cerr;
   interp::Machine machine(opts, result.stats, in, out);
-  interp::runToStop(result, err, [&] { machine.run(prog); }, [&] { return machine.flushOutput(); });
+  interp::runToStop(
+      result, err, [&] { machine.run(prog); }, [&] { return machine.flushOutput(); });
   return result;
 }
 

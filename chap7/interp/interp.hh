@@ -20,9 +20,9 @@
 namespace tiger {
 
 struct RunOptions {
-  std::istream* in = nullptr;   // getchar reads here
-  std::ostream* out = nullptr;  // print writes here
-  std::ostream* err = nullptr;  // runtime error messages go here
+  std::istream* in = nullptr;           // getchar reads here
+  std::ostream* out = nullptr;          // print writes here
+  std::ostream* err = nullptr;          // runtime error messages go here
   std::uint64_t maxSteps = 100'000'000; // statements executed + calls made; 0 = no limit
   int maxDepth = 10'000;                // nested calls; 0 = no limit
 };
@@ -40,7 +40,7 @@ struct RunResult {
   ExitCode status = ExitCode::Ok; // Ok, Runtime, Limit or Internal
   int exitCode = 0;               // the process exit status to use
   RunStats stats;
-  std::string error;              // the message when status != Ok
+  std::string error; // the message when status != Ok
 };
 
 // Runs procs[0]. On an error, prints "runtime error: <message>" (or "internal error: ..."

@@ -52,8 +52,10 @@ template <class T> const T* need(const T* node) {
 
 void Compiler::run() {
   if (prog_.procs.empty()) internalError("the program has no PROC fragment");
-  for (const ir::StringFrag& s : prog_.strings) strings_[s.label] = mem_.newString(s.text);
-  for (const ir::ProcFrag& proc : prog_.procs) declareFunction(proc);
+  for (const ir::StringFrag& s : prog_.strings)
+    strings_[s.label] = mem_.newString(s.text);
+  for (const ir::ProcFrag& proc : prog_.procs)
+    declareFunction(proc);
   for (std::size_t i = 0; i < prog_.procs.size(); ++i)
     compileFunction(prog_.procs[i], code_.functions[i]);
 }
@@ -77,11 +79,14 @@ void Compiler::compileFunction(const ir::ProcFrag& proc, Function& fn) {
   slots_ = {{Temp_temp{Temp_temp::kFp}, kFpSlot}, {Temp_temp{Temp_temp::kRv}, kRvSlot}};
   labels_.clear();
   for (const frame::Access& a : proc.frame->formals()) {
-    if (a.kind == frame::Access::Kind::InFrame) fn.formals.push_back({true, frameWord(a.offset)});
-    else fn.formals.push_back({false, slot(a.temp)});
+    if (a.kind == frame::Access::Kind::InFrame)
+      fn.formals.push_back({true, frameWord(a.offset)});
+    else
+      fn.formals.push_back({false, slot(a.temp)});
   }
   int body = newBlock();
-  for (const tree::Stm* s : proc.body) flatten(s, body);
+  for (const tree::Stm* s : proc.body)
+    flatten(s, body);
   fn.slots = static_cast<int>(slots_.size());
 }
 
@@ -149,7 +154,8 @@ void Compiler::addMove(const tree::Move* m, int block) {
 void Compiler::addLabel(Temp_label label, int block) {
   int id = labelId(label);
   LabelSite& site = fn_->labels[static_cast<std::size_t>(id)];
-  if (site.block >= 0) internalError("label " + label.str() + " is defined twice in " + fn_->name);
+  if (site.block >= 0)
+    internalError("label " + label.str() + " is defined twice in " + fn_->name);
   auto& stms = fn_->blocks[static_cast<std::size_t>(block)].stms;
   site.block = block;
   site.index = static_cast<int>(stms.size());
@@ -208,9 +214,11 @@ const CExp* Compiler::call(const tree::Call* call) {
     internalError("CALL of unknown function " + f->label.str());
   }
   if (call->args.size() != expected)
-    internalError("CALL of " + f->label.str() + " with " + std::to_string(call->args.size()) +
-                  " arguments; it takes " + std::to_string(expected));
-  for (const tree::Exp* a : call->args) c.args.push_back(exp(a));
+    internalError("CALL of " + f->label.str() + " with " +
+                  std::to_string(call->args.size()) + " arguments; it takes " +
+                  std::to_string(expected));
+  for (const tree::Exp* a : call->args)
+    c.args.push_back(exp(a));
   return &code_.exps.emplace_back(std::move(c));
 }
 

@@ -29,7 +29,7 @@ struct CExp {
   explicit CExp(tree::ExpKind k) : kind(k) {}
   tree::ExpKind kind;
   tree::BinOp op = tree::BinOp::PLUS; // BINOP
-  std::int64_t value = 0;  // CONST: the value; TEMP: the slot; NAME: the string value
+  std::int64_t value = 0;      // CONST: the value; TEMP: the slot; NAME: the string value
   const CExp* left = nullptr;  // BINOP left, MEM address, ESEQ result
   const CExp* right = nullptr; // BINOP right
   int block = -1;              // ESEQ: the block of its statement
@@ -40,12 +40,12 @@ struct CExp {
 
 struct CStm {
   explicit CStm(tree::StmKind k) : kind(k) {}
-  tree::StmKind kind; // never SEQ
+  tree::StmKind kind;                // never SEQ
   tree::RelOp rel = tree::RelOp::EQ; // CJUMP
-  const CExp* left = nullptr;  // MOVE destination (TEMP or MEM), CJUMP left, EXP
-  const CExp* right = nullptr; // MOVE source, CJUMP right
-  int target = -1;             // JUMP target, CJUMP true target (label ids)
-  int falseTarget = -1;        // CJUMP false target
+  const CExp* left = nullptr;        // MOVE destination (TEMP or MEM), CJUMP left, EXP
+  const CExp* right = nullptr;       // MOVE source, CJUMP right
+  int target = -1;                   // JUMP target, CJUMP true target (label ids)
+  int falseTarget = -1;              // CJUMP false target
 };
 
 struct Block {
@@ -61,15 +61,16 @@ struct LabelSite {
 
 struct Formal {
   bool inFrame;
-  std::int64_t offset; // InFrame: its word in the frame (0 is the lowest); InReg: the slot
+  std::int64_t
+      offset; // InFrame: its word in the frame (0 is the lowest); InReg: the slot
 };
 
 struct Function {
-  std::string name;           // the label, e.g. "tigermain", "f_3"
-  std::vector<Block> blocks;  // blocks[0] is the body
+  std::string name;          // the label, e.g. "tigermain", "f_3"
+  std::vector<Block> blocks; // blocks[0] is the body
   std::vector<LabelSite> labels;
   std::vector<Formal> formals;
-  int slots = 2;              // temps of one activation, fp and rv included
+  int slots = 2;               // temps of one activation, fp and rv included
   std::int64_t frameWords = 0; // the frame spans [fp + lowOffset, fp + highOffset)
   std::int64_t fpWord = 0;     // fp is this many words above the frame's start
 };

@@ -47,16 +47,20 @@ void runtimeError(std::string message) {
 }
 
 void internalError(std::string message) {
-  throw Stop{ExitCode::Internal, static_cast<int>(ExitCode::Internal), std::move(message)};
+  throw Stop{ExitCode::Internal, static_cast<int>(ExitCode::Internal),
+             std::move(message)};
 }
 
 namespace {
 Stop outputStop() {
-  return Stop{ExitCode::Output, static_cast<int>(ExitCode::Output), "cannot write the output"};
+  return Stop{ExitCode::Output, static_cast<int>(ExitCode::Output),
+              "cannot write the output"};
 }
 } // namespace
 
-void outputError() { throw outputStop(); }
+void outputError() {
+  throw outputStop();
+}
 
 void runToStop(RunResult& result, std::ostream& err, const std::function<void()>& body,
                const std::function<bool()>& flushOutput) {
@@ -82,7 +86,8 @@ void runToStop(RunResult& result, std::ostream& err, const std::function<void()>
 // block << 32 | offset: a heap block's own words.
 const std::int64_t* Memory::heapSlot(std::uint64_t a) const {
   std::uint64_t block = a >> 32, word = (a & (kMaxOffset - 1)) / 8;
-  if (block < kFirstHeapBlock || block - kFirstHeapBlock >= blocks_.size()) return nullptr;
+  if (block < kFirstHeapBlock || block - kFirstHeapBlock >= blocks_.size())
+    return nullptr;
   const Block& b = blocks_[block - kFirstHeapBlock];
   return word < b.words ? &heap_[b.start + word] : nullptr;
 }
@@ -131,7 +136,9 @@ std::string Memory::describe(const Frame& f, std::uint64_t depth, std::uint64_t 
 const Memory::Frame* Memory::findFrame(std::uint64_t depth, std::uint64_t generation,
                                        bool& live) const {
   std::uint64_t key = frameBase(depth, generation) >> kGenerationShift;
-  auto same = [&](const Frame& f) { return f.function && f.base >> kGenerationShift == key; };
+  auto same = [&](const Frame& f) {
+    return f.function && f.base >> kGenerationShift == key;
+  };
   if (depth < frames_.size() && same(frames_[depth])) {
     live = depth < depth_;
     return &frames_[depth];
@@ -145,9 +152,10 @@ const Memory::Frame* Memory::findFrame(std::uint64_t depth, std::uint64_t genera
 
 std::int64_t Memory::allocHeap(std::int64_t words, std::int64_t fill) {
   if (words < 0 || static_cast<std::size_t>(words) > kMaxHeapWords - heap_.size())
-    runtimeError("out of memory: the heap is limited to " + std::to_string(kMaxHeapWords) +
-                 " words");
-  if (blocks_.size() >= (std::uint64_t{1} << 30)) runtimeError("out of memory: too many blocks");
+    runtimeError("out of memory: the heap is limited to " +
+                 std::to_string(kMaxHeapWords) + " words");
+  if (blocks_.size() >= (std::uint64_t{1} << 30))
+    runtimeError("out of memory: too many blocks");
   blocks_.push_back(Block{heap_.size(), static_cast<std::size_t>(words)});
   heap_.resize(heap_.size() + static_cast<std::size_t>(words), fill);
   return makeAddress(kFirstHeapBlock + blocks_.size() - 1, 0);
@@ -157,8 +165,10 @@ std::int64_t Memory::allocHeap(std::int64_t words, std::int64_t fill) {
 std::int64_t Memory::pushFrame(std::int64_t words, std::int64_t fpWord,
                                const std::string* function) {
   std::size_t top = sp_ + static_cast<std::size_t>(words);
-  bool grow = top > stack_.size() || depth_ == frames_.size() || words > kMaxFrameBytes / 8;
-  if (grow) [[unlikely]] makeRoom(static_cast<std::size_t>(words), function);
+  bool grow =
+      top > stack_.size() || depth_ == frames_.size() || words > kMaxFrameBytes / 8;
+  if (grow) [[unlikely]]
+    makeRoom(static_cast<std::size_t>(words), function);
   std::fill(stack_.begin() + static_cast<std::ptrdiff_t>(sp_),
             stack_.begin() + static_cast<std::ptrdiff_t>(top), 0);
   Frame& f = frames_[depth_];
@@ -186,14 +196,15 @@ void Memory::makeRoom(std::size_t words, const std::string* function) {
   if (top > stack_.size()) // std::uint64_t: size_t is 32 bits in WebAssembly
     stack_.resize(static_cast<std::size_t>(
         std::min<std::uint64_t>(top + top / 2 + 64, kMaxOffset / 8)));
-  if (depth_ == frames_.size()) frames_.push_back(Frame{0, nullptr, ~std::uint32_t{0}, 0, 0, 0});
+  if (depth_ == frames_.size())
+    frames_.push_back(Frame{0, nullptr, ~std::uint32_t{0}, 0, 0, 0});
 }
 
 std::int64_t Memory::newString(std::string text) {
   stringBytes_ += text.size();
   if (stringBytes_ > kMaxStringBytes)
-    runtimeError("out of memory: strings are limited to " + std::to_string(kMaxStringBytes) +
-                 " bytes in all");
+    runtimeError("out of memory: strings are limited to " +
+                 std::to_string(kMaxStringBytes) + " bytes in all");
   strings_.push_back(std::move(text));
   return kStringTag | static_cast<std::int64_t>(strings_.size() - 1);
 }

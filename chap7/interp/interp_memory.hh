@@ -43,7 +43,7 @@ struct Stop {
   std::string message; // empty for exit(n)
 };
 
-[[noreturn]] void runtimeError(std::string message); // status Runtime, exit 70
+[[noreturn]] void runtimeError(std::string message);  // status Runtime, exit 70
 [[noreturn]] void internalError(std::string message); // status Internal, exit 77
 [[noreturn]] void outputError();                      // status Output, exit 73
 
@@ -58,21 +58,25 @@ void runToStop(RunResult& result, std::ostream& err, const std::function<void()>
 class Memory {
 public:
   static constexpr std::int64_t kStringTag = std::int64_t{1} << 62;
-  static constexpr std::size_t kMaxHeapWords = std::size_t{1} << 27;   // 1 GiB
-  static constexpr std::size_t kMaxStringBytes = std::size_t{1} << 30; // strings are never freed
-  static constexpr int kMaxFrameDepth = 1 << 20;                        // calls nested
-  static constexpr std::int64_t kMaxFrameBytes = std::int64_t{1} << 30; // as a dump's frames
-  static constexpr int kDepthShift = 43;      // of a frame address: depth << 43
-  static constexpr int kGenerationShift = 31; // generation << 31
+  static constexpr std::size_t kMaxHeapWords = std::size_t{1} << 27; // 1 GiB
+  static constexpr std::size_t kMaxStringBytes = std::size_t{1}
+                                                 << 30; // strings are never freed
+  static constexpr int kMaxFrameDepth = 1 << 20;        // calls nested
+  static constexpr std::int64_t kMaxFrameBytes = std::int64_t{1}
+                                                 << 30; // as a dump's frames
+  static constexpr int kDepthShift = 43;                // of a frame address: depth << 43
+  static constexpr int kGenerationShift = 31;           // generation << 31
 
   std::int64_t load(std::int64_t addr) const {
     const std::int64_t* p = slot(addr);
-    if (!p) [[unlikely]] badAccess(addr, false);
+    if (!p) [[unlikely]]
+      badAccess(addr, false);
     return *p;
   }
   void store(std::int64_t addr, std::int64_t value) {
     std::int64_t* p = const_cast<std::int64_t*>(slot(addr));
-    if (!p) [[unlikely]] badAccess(addr, true);
+    if (!p) [[unlikely]]
+      badAccess(addr, true);
     *p = value;
   }
 
@@ -82,7 +86,8 @@ public:
   // Pushes a zeroed frame of `words` words for a call of `function` (a name that must
   // outlive the run); returns fp = its start + `fpWord` words. At most kMaxFrameDepth
   // frames are live at once (the caller stops deeper recursion first).
-  std::int64_t pushFrame(std::int64_t words, std::int64_t fpWord, const std::string* function);
+  std::int64_t pushFrame(std::int64_t words, std::int64_t fpWord,
+                         const std::string* function);
   // The words of the innermost frame, until the next pushFrame.
   std::int64_t* innermostFrame() { return stack_.data() + frames_[depth_ - 1].start; }
   // Pops the innermost frame: its addresses are dead from now on.

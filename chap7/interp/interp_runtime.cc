@@ -21,7 +21,8 @@ const Runtime::Member Runtime::kMembers[] = {
 
 Runtime::Runtime(Memory& mem, std::istream& in, std::ostream& out)
     : mem_(mem), in_(in), out_(out), empty_(mem.newString("")) {
-  for (int c = 0; c < 256; ++c) chars_[c] = mem.newString(std::string(1, static_cast<char>(c)));
+  for (int c = 0; c < 256; ++c)
+    chars_[c] = mem.newString(std::string(1, static_cast<char>(c)));
 }
 
 std::optional<int> Runtime::find(std::string_view name) {
@@ -39,7 +40,9 @@ std::int64_t Runtime::call(int fn, const std::int64_t* args) {
   return (this->*kMembers[fn])(args);
 }
 
-bool Runtime::flushOutput() { return static_cast<bool>(out_.flush()); }
+bool Runtime::flushOutput() {
+  return static_cast<bool>(out_.flush());
+}
 
 // ---- the Tiger builtins ----
 
@@ -92,11 +95,12 @@ std::int64_t Runtime::substring(const std::int64_t* a) {
   const std::string& s = mem_.str(a[0]);
   std::int64_t first = a[1], n = a[2], len = static_cast<std::int64_t>(s.size());
   if (first < 0 || n < 0 || first > len || n > len - first)
-    runtimeError("substring: range [" + std::to_string(first) + ", " + std::to_string(first) +
-                 "+" + std::to_string(n) + ") out of range for a string of size " +
-                 std::to_string(len));
+    runtimeError("substring: range [" + std::to_string(first) + ", " +
+                 std::to_string(first) + "+" + std::to_string(n) +
+                 ") out of range for a string of size " + std::to_string(len));
   if (n == 1) return charString(s[static_cast<std::size_t>(first)]);
-  return mem_.newString(s.substr(static_cast<std::size_t>(first), static_cast<std::size_t>(n)));
+  return mem_.newString(
+      s.substr(static_cast<std::size_t>(first), static_cast<std::size_t>(n)));
 }
 
 std::int64_t Runtime::concat(const std::int64_t* a) {
@@ -107,7 +111,9 @@ std::int64_t Runtime::concat(const std::int64_t* a) {
   return mem_.newString(x + y);
 }
 
-std::int64_t Runtime::notFn(const std::int64_t* a) { return a[0] == 0 ? 1 : 0; }
+std::int64_t Runtime::notFn(const std::int64_t* a) {
+  return a[0] == 0 ? 1 : 0;
+}
 
 std::int64_t Runtime::exit(const std::int64_t* a) {
   out_.flush();
@@ -128,7 +134,8 @@ std::int64_t Runtime::initArray(const std::int64_t* a) {
 
 std::int64_t Runtime::allocRecord(const std::int64_t* a) {
   if (a[0] < 0 || a[0] % 8 != 0)
-    runtimeError("allocRecord of " + std::to_string(a[0]) + " bytes: not a number of words");
+    runtimeError("allocRecord of " + std::to_string(a[0]) +
+                 " bytes: not a number of words");
   return mem_.allocHeap(a[0] / 8, 0);
 }
 
@@ -144,7 +151,8 @@ std::int64_t Runtime::stringCompare(const std::int64_t* a) {
 
 // checkIndex(arr, i): the length of arr is the word before element 0.
 std::int64_t Runtime::checkIndex(const std::int64_t* a) {
-  std::int64_t length = mem_.load(static_cast<std::int64_t>(static_cast<std::uint64_t>(a[0]) - 8));
+  std::int64_t length =
+      mem_.load(static_cast<std::int64_t>(static_cast<std::uint64_t>(a[0]) - 8));
   if (a[1] < 0 || a[1] >= length)
     runtimeError("array index " + std::to_string(a[1]) + " out of range [0, " +
                  std::to_string(length) + ")");

@@ -69,7 +69,7 @@ private:
   Memory& mem_;
   std::istream& in_;
   std::ostream& out_;
-  std::int64_t empty_;     // the string ""
+  std::int64_t empty_;      // the string ""
   std::int64_t chars_[256]; // the one-character strings
 };
 

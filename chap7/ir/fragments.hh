@@ -36,9 +36,9 @@ struct Program {
 
   tree::Arena arena;
   TempFactory temps;
-  std::vector<ProcFrag> procs;     // procs[0] is the main program
+  std::vector<ProcFrag> procs; // procs[0] is the main program
   std::vector<StringFrag> strings;
-  Temp_label mainLabel;            // "tigermain"
+  Temp_label mainLabel; // "tigermain"
 };
 
 } // namespace tiger::ir

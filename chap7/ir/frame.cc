@@ -7,8 +7,10 @@ Frame::Frame(Temp_label name, const std::vector<bool>& escapes, TempFactory& tem
     : name_(name), temps_(temps) {
   int k = 0;
   for (bool esc : escapes) {
-    if (esc) formals_.push_back(Access{Access::Kind::InFrame, kWordSize * k, {}});
-    else formals_.push_back(Access{Access::Kind::InReg, 0, temps_.newTemp()});
+    if (esc)
+      formals_.push_back(Access{Access::Kind::InFrame, kWordSize * k, {}});
+    else
+      formals_.push_back(Access{Access::Kind::InReg, 0, temps_.newTemp()});
     ++k;
   }
 }

@@ -28,8 +28,8 @@ inline constexpr int kWordSize = 8;
 
 struct Access {
   enum class Kind { InFrame, InReg } kind;
-  int offset = 0;   // InFrame: byte offset from fp
-  Temp_temp temp;   // InReg
+  int offset = 0; // InFrame: byte offset from fp
+  Temp_temp temp; // InReg
 };
 
 class Frame {

@@ -9,7 +9,8 @@ namespace {
 
 // n when `name` is "L<n>" as newLabel spells it (no sign, no leading zero), else -1.
 int freshNumber(std::string_view name) {
-  if (name.size() < 2 || name.size() > 10 || name[0] != 'L' || (name[1] == '0' && name.size() > 2))
+  if (name.size() < 2 || name.size() > 10 || name[0] != 'L' ||
+      (name[1] == '0' && name.size() > 2))
     return -1;
   int n = 0;
   for (char c : name.substr(1)) {
@@ -23,7 +24,8 @@ int freshNumber(std::string_view name) {
 
 Temp_label TempFactory::newLabel() {
   int n = nextLabel_++;
-  while (static_cast<std::size_t>(n) < claimed_.size() && claimed_[n]) n = nextLabel_++;
+  while (static_cast<std::size_t>(n) < claimed_.size() && claimed_[n])
+    n = nextLabel_++;
   fresh_.resize(n + 1, nullptr);
   fresh_[n] = &names_.emplace_back("L" + std::to_string(n));
   return Temp_label{fresh_[n]};

@@ -63,7 +63,9 @@ private:
 } // namespace tiger
 
 template <> struct std::hash<tiger::Temp_temp> {
-  std::size_t operator()(tiger::Temp_temp t) const noexcept { return std::hash<int>()(t.num); }
+  std::size_t operator()(tiger::Temp_temp t) const noexcept {
+    return std::hash<int>()(t.num);
+  }
 };
 template <> struct std::hash<tiger::Temp_label> {
   std::size_t operator()(tiger::Temp_label l) const noexcept {

@@ -66,13 +66,15 @@ bool evalRel(RelOp op, std::int64_t a, std::int64_t b) {
 }
 
 Arena::~Arena() {
-  for (const Destructor& d : destructors_) d.destroy(d.object);
+  for (const Destructor& d : destructors_)
+    d.destroy(d.object);
 }
 
 void* Arena::allocate(std::size_t bytes, std::size_t align) {
   std::size_t start = (used_ + align - 1) / align * align;
   if (start + bytes > kChunkBytes) {
-    chunks_.emplace_back(new std::byte[kChunkBytes]); // not zeroed: nodes are built in place
+    chunks_.emplace_back(
+        new std::byte[kChunkBytes]); // not zeroed: nodes are built in place
     start = 0;
   }
   used_ = start + bytes;
@@ -82,7 +84,8 @@ void* Arena::allocate(std::size_t bytes, std::size_t align) {
 T_stm Arena::SeqList(const std::vector<T_stm>& stms) {
   if (stms.empty()) return Exp(Const(0));
   T_stm s = stms.back();
-  for (auto it = stms.rbegin() + 1; it != stms.rend(); ++it) s = Seq(*it, s);
+  for (auto it = stms.rbegin() + 1; it != stms.rend(); ++it)
+    s = Seq(*it, s);
   return s;
 }
 
@@ -115,7 +118,8 @@ T_exp Arena::copyNode(const tree::Exp* e) {
   case ExpKind::CALL: {
     auto* c = cast<tree::Call>(e);
     std::vector<T_exp> args;
-    for (const tree::Exp* a : c->args) args.push_back(copy(a));
+    for (const tree::Exp* a : c->args)
+      args.push_back(copy(a));
     return Call(copy(c->fun), std::move(args));
   }
   }

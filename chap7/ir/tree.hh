@@ -182,8 +182,12 @@ struct ExpStm : Stm {
 };
 
 // Checked downcasts: `cast<Binop>(e)` is null unless e->kind == BINOP.
-template <class T> T* cast(Exp* e) { return e && e->kind == T::kKind ? static_cast<T*>(e) : nullptr; }
-template <class T> T* cast(Stm* s) { return s && s->kind == T::kKind ? static_cast<T*>(s) : nullptr; }
+template <class T> T* cast(Exp* e) {
+  return e && e->kind == T::kKind ? static_cast<T*>(e) : nullptr;
+}
+template <class T> T* cast(Stm* s) {
+  return s && s->kind == T::kKind ? static_cast<T*>(s) : nullptr;
+}
 template <class T> const T* cast(const Exp* e) {
   return e && e->kind == T::kKind ? static_cast<const T*>(e) : nullptr;
 }
@@ -202,11 +206,15 @@ public:
   T_exp Eseq(T_stm s, T_exp e) { return make<tree::Eseq>(s, e); }
   T_exp Name(Temp_label l) { return make<tree::Name>(l); }
   T_exp Const(std::int64_t v) { return make<tree::Const>(v); }
-  T_exp Call(T_exp f, std::vector<T_exp> args) { return make<tree::Call>(f, std::move(args)); }
+  T_exp Call(T_exp f, std::vector<T_exp> args) {
+    return make<tree::Call>(f, std::move(args));
+  }
 
   T_stm Seq(T_stm l, T_stm r) { return make<tree::Seq>(l, r); }
   T_stm Label(Temp_label l) { return make<tree::Label>(l); }
-  T_stm Jump(T_exp e, std::vector<Temp_label> j) { return make<tree::Jump>(e, std::move(j)); }
+  T_stm Jump(T_exp e, std::vector<Temp_label> j) {
+    return make<tree::Jump>(e, std::move(j));
+  }
   // JUMP(NAME l, [l])
   T_stm Jump(Temp_label l) { return Jump(Name(l), {l}); }
   T_stm Cjump(RelOp op, T_exp l, T_exp r, Temp_label t, Temp_label f) {

@@ -49,7 +49,9 @@ public:
   ~Text() { flush(); }
   Text& operator<<(std::string_view piece) { return buf_.append(piece), spill(); }
   Text& operator<<(char c) { return buf_.push_back(c), spill(); }
-  Text& operator<<(std::integral auto v) { return *this << std::string_view(std::to_string(v)); }
+  Text& operator<<(std::integral auto v) {
+    return *this << std::string_view(std::to_string(v));
+  }
   void spaces(int n) { buf_.append(n, ' '); }
   const bool locations; // print `# L:C` before each statement with a known position
 
@@ -69,7 +71,9 @@ private:
 void writeStm(Text& out, const Stm* s, int d);
 void writeExp(Text& out, const Exp* e, int d);
 
-void indent(Text& out, int d) { out.spaces(std::min(d, kMaxIndent)); }
+void indent(Text& out, int d) {
+  out.spaces(std::min(d, kMaxIndent));
+}
 
 // Tiger's escapes, so the text reads back as the literal it came from.
 void printQuoted(Text& out, const std::string& text) {

@@ -25,11 +25,15 @@ const char* stageName(Stage s) {
 void expectRuns(const test::Sample& sample, Stage stage) {
   SCOPED_TRACE(std::string(sample.name) + " at " + stageName(stage));
   auto prog = test::makeProgram(sample);
-  canon::Context cx{prog->arena, prog->temps,
-                    stage == Stage::BookTraces ? canon::Options::book() : canon::Options{}, {}};
+  canon::Context cx{prog->arena,
+                    prog->temps,
+                    stage == Stage::BookTraces ? canon::Options::book()
+                                               : canon::Options{},
+                    {}};
   std::optional<std::string> broken;
   if (stage == Stage::Linear) broken = canon::linearizeProgram(*prog, cx, true);
-  if (stage == Stage::Traces || stage == Stage::BookTraces) broken = canon::traceProgram(*prog, cx, true);
+  if (stage == Stage::Traces || stage == Stage::BookTraces)
+    broken = canon::traceProgram(*prog, cx, true);
   ASSERT_FALSE(broken) << *broken;
 
   std::istringstream in;

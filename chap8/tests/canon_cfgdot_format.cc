@@ -29,7 +29,8 @@ struct IfElse {
   canon::C_block blocks;
 
   IfElse() {
-    for (auto& label : l) label = temps.newLabel();
+    for (auto& label : l)
+      label = temps.newLabel();
     x = a.Temp(temps.newTemp());
     blocks.label = l[4];
     blocks.stmLists = {
@@ -42,8 +43,8 @@ struct IfElse {
   // The order L0 L2 L3 L1 done: L0 falls into L2, and L2 into L3 (its JUMP L3 deleted).
   std::vector<T_stm> scheduled() {
     auto& b = blocks.stmLists;
-    return {b[0][0], b[0][1], b[2][0], b[2][1], b[3][0], b[3][1],
-            b[1][0], b[1][1], b[1][2], a.Label(l[4])};
+    return {b[0][0], b[0][1], b[2][0], b[2][1], b[3][0],
+            b[3][1], b[1][0], b[1][1], b[1][2], a.Label(l[4])};
   }
 };
 
@@ -122,15 +123,20 @@ TEST(CfgDotFormat, JumpToTheNextBlockStaysInTheTrace) {
 TEST(CfgDotFormat, CjumpNotFollowedByItsFalseLabelEndsATrace) {
   IfElse p;
   auto& a = p.a;
-  std::vector<T_stm> list = {a.Label(p.l[0]), a.Cjump(RelOp::LT, p.x, a.Const(1), p.l[1], p.l[2]),
-                             a.Label(p.l[1]), a.Jump(p.l[0]),
-                             a.Label(p.l[2]), a.Move(p.x, a.Const(3)), a.Label(p.l[4])};
+  std::vector<T_stm> list = {
+      a.Label(p.l[0]), a.Cjump(RelOp::LT, p.x, a.Const(1), p.l[1], p.l[2]),
+      a.Label(p.l[1]), a.Jump(p.l[0]),
+      a.Label(p.l[2]), a.Move(p.x, a.Const(3)),
+      a.Label(p.l[4])};
   std::ostringstream out;
   canon::drawCfg(out, "g", p.blocks, &list);
   std::string dot = out.str();
   EXPECT_NE(dot.find("cluster_trace3"), std::string::npos) << dot;
-  EXPECT_NE(dot.find("B0 -> B2 [label=\"F\", color=\"red\", fontcolor=\"red\", style=\"dashed\"]"),
-            std::string::npos) << dot;
+  EXPECT_NE(
+      dot.find(
+          "B0 -> B2 [label=\"F\", color=\"red\", fontcolor=\"red\", style=\"dashed\"]"),
+      std::string::npos)
+      << dot;
   EXPECT_NE(dot.find("B2 -> done [style=\"bold\"]"), std::string::npos) << dot;
   test::expectDotRenders(dot);
 }
@@ -142,7 +148,9 @@ TEST(CfgDotFormat, UndefinedLabelGetsADashedNode) {
   std::ostringstream out;
   canon::drawCfg(out, "h\"q", p.blocks, nullptr);
   std::string dot = out.str();
-  EXPECT_NE(dot.find("X0 [style=dashed, label=\"nowhere\\n(no block)\"];"), std::string::npos) << dot;
+  EXPECT_NE(dot.find("X0 [style=dashed, label=\"nowhere\\n(no block)\"];"),
+            std::string::npos)
+      << dot;
   EXPECT_NE(dot.find("B3 -> X0;"), std::string::npos) << dot;
   EXPECT_NE(dot.find("digraph \"h\\\"q\" {"), std::string::npos) << dot;
   test::expectDotRenders(dot);
@@ -166,19 +174,22 @@ TEST(CfgDotFormat, StatementLines) {
   Temp_label f = temps.namedLabel("f_1"), l = temps.newLabel();
   T_exp t = a.Temp(temps.newTemp());
   auto line = [](T_stm s) { return canon::stmLine(s); };
-  EXPECT_EQ(line(a.Move(t, a.Binop(tree::BinOp::TIMES, a.Binop(tree::BinOp::PLUS, t, a.Const(1)),
+  EXPECT_EQ(line(a.Move(t, a.Binop(tree::BinOp::TIMES,
+                                   a.Binop(tree::BinOp::PLUS, t, a.Const(1)),
                                    a.Mem(a.Temp(temps.fp()))))),
             "t100 <- (t100 + 1) * M[fp]");
   EXPECT_EQ(line(a.Exp(a.Call(a.Name(f), {a.Name(l), t}))), "f_1(L0, t100)");
   EXPECT_EQ(line(a.Jump(a.Temp(temps.rv()), {l, f})), "JUMP rv [L0, f_1]");
-  EXPECT_EQ(line(a.Seq(a.Label(l), a.Exp(a.Eseq(a.Jump(l), a.Const(0))))), "LABEL L0; ESEQ{JUMP L0; 0}");
+  EXPECT_EQ(line(a.Seq(a.Label(l), a.Exp(a.Eseq(a.Jump(l), a.Const(0))))),
+            "LABEL L0; ESEQ{JUMP L0; 0}");
   // A NAME of a STRING fragment shows as its literal, C-escaped and cut.
   canon::StringTable strings{{l, "a\"b\\\n\t\x01" + std::string(30, 'z')}};
   EXPECT_EQ(canon::stmLine(a.Exp(a.Call(a.Name(f), {a.Name(l)})), &strings),
             R"(f_1("a\"b\\\n\t\001zzzzzzzzzzzzz..."))");
   // A chain deeper than the line shows ends in "...", without recursing further.
   T_exp deep = t;
-  for (int i = 0; i < 100000; ++i) deep = a.Binop(tree::BinOp::MINUS, deep, a.Const(1));
+  for (int i = 0; i < 100000; ++i)
+    deep = a.Binop(tree::BinOp::MINUS, deep, a.Const(1));
   std::string s = line(a.Exp(deep));
   EXPECT_NE(s.find("..."), std::string::npos);
   EXPECT_LT(s.size(), 1000u);

@@ -23,14 +23,17 @@ namespace fs = std::filesystem;
 
 std::vector<fs::path> validPrograms() {
   std::vector<fs::path> files;
-  for (const auto& entry : fs::directory_iterator(fs::path(TIGER_SOURCE_DIR) / "testcases/valid"))
+  for (const auto& entry :
+       fs::directory_iterator(fs::path(TIGER_SOURCE_DIR) / "testcases/valid"))
     if (entry.path().extension() == ".tig") files.push_back(entry.path());
   std::sort(files.begin(), files.end());
   fs::path book = fs::path(TIGER_SHARED_DIR) / "tiger/book";
-  for (const char* name : {"test1", "test2", "test3", "test4", "test5", "test6", "test7", "test8",
-                           "test12", "test27", "test30", "test37", "test41", "test42", "test44",
-                           "test46", "test47", "test48", "queens", "merge"})
-    if (fs::exists(book / (std::string(name) + ".tig"))) files.push_back(book / (std::string(name) + ".tig"));
+  for (const char* name :
+       {"test1",  "test2",  "test3",  "test4",  "test5",  "test6",  "test7",
+        "test8",  "test12", "test27", "test30", "test37", "test41", "test42",
+        "test44", "test46", "test47", "test48", "queens", "merge"})
+    if (fs::exists(book / (std::string(name) + ".tig")))
+      files.push_back(book / (std::string(name) + ".tig"));
   return files;
 }
 
@@ -60,8 +63,12 @@ void expectAllRender(bool scheduled) {
   test::expectDotRenders(out.str());
 }
 
-TEST(CfgDotPrograms, BasicBlocksOfEveryValidProgramRender) { expectAllRender(false); }
-TEST(CfgDotPrograms, TracesOfEveryValidProgramRender) { expectAllRender(true); }
+TEST(CfgDotPrograms, BasicBlocksOfEveryValidProgramRender) {
+  expectAllRender(false);
+}
+TEST(CfgDotPrograms, TracesOfEveryValidProgramRender) {
+  expectAllRender(true);
+}
 
 } // namespace
 } // namespace tiger

@@ -25,7 +25,8 @@ struct Expected {
 
 std::size_t cjumpsIn(const std::vector<T_stm>& stms) {
   std::size_t n = 0;
-  for (T_stm s : stms) n += s->kind == tree::StmKind::CJUMP;
+  for (T_stm s : stms)
+    n += s->kind == tree::StmKind::CJUMP;
   return n;
 }
 
@@ -38,11 +39,13 @@ Expected expected(const test::Sample& sample, bool scheduled) {
     canon::C_block blocks = canon::C_basicBlocks(cx, linear);
     if (!scheduled) {
       e.blocks += blocks.stmLists.size();
-      for (const auto& b : blocks.stmLists) e.cjumps += cjumpsIn(b);
+      for (const auto& b : blocks.stmLists)
+        e.cjumps += cjumpsIn(b);
       continue;
     }
     auto traced = canon::C_traceSchedule(cx, blocks);
-    for (T_stm s : traced) e.blocks += s->kind == tree::StmKind::LABEL;
+    for (T_stm s : traced)
+      e.blocks += s->kind == tree::StmKind::LABEL;
     e.blocks -= 1; // the final LABEL done
     e.cjumps += cjumpsIn(traced);
   }
@@ -74,15 +77,20 @@ void expectDrawing(const test::Sample& sample, bool scheduled) {
   EXPECT_EQ(test::count(dot, "  done [shape=ellipse"), prog->procs.size()) << dot;
   EXPECT_EQ(test::count(dot, "[label=\"T\""), e.cjumps) << dot;
   EXPECT_EQ(test::count(dot, "[label=\"F\""), e.cjumps) << dot;
-  EXPECT_EQ(test::count(dot, "cluster_trace1 "), scheduled ? prog->procs.size() : 0u) << dot;
+  EXPECT_EQ(test::count(dot, "cluster_trace1 "), scheduled ? prog->procs.size() : 0u)
+      << dot;
   if (scheduled && e.cjumps > 0) {
     EXPECT_NE(dot.find("dashed,bold"), std::string::npos) << dot;
   }
   test::expectDotRenders(dot);
 }
 
-TEST_P(CfgDotRender, BasicBlocks) { expectDrawing(GetParam(), false); }
-TEST_P(CfgDotRender, Traces) { expectDrawing(GetParam(), true); }
+TEST_P(CfgDotRender, BasicBlocks) {
+  expectDrawing(GetParam(), false);
+}
+TEST_P(CfgDotRender, Traces) {
+  expectDrawing(GetParam(), true);
+}
 
 INSTANTIATE_TEST_SUITE_P(Samples, CfgDotRender, testing::ValuesIn(test::samples()),
                          test::sampleName);

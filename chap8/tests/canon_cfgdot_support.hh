@@ -19,7 +19,9 @@ inline constexpr const char* kDot = "/usr/bin/dot";
 
 inline std::size_t count(const std::string& text, const std::string& needle) {
   std::size_t n = 0;
-  for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+  for (auto at = text.find(needle); at != std::string::npos;
+       at = text.find(needle, at + 1))
+    ++n;
   return n;
 }
 
@@ -48,7 +50,8 @@ inline std::string renderSvg(const std::string& dot) {
   std::string svg;
   if (FILE* p = popen(cmd.c_str(), "r")) {
     char buf[4096];
-    for (std::size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) svg.append(buf, n);
+    for (std::size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;)
+      svg.append(buf, n);
     int status = pclose(p);
     EXPECT_EQ(status, 0) << "dot failed on:\n" << dot;
   } else {

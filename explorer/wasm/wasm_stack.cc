@@ -11,14 +11,20 @@
 
 namespace tiger {
 
-void runOnBigStack(const std::function<void()>& fn, std::size_t) { fn(); }
+void runOnBigStack(const std::function<void()>& fn, std::size_t) {
+  fn();
+}
 
 std::size_t stackSize() {
   return emscripten_stack_get_base() - emscripten_stack_get_end();
 }
 
-bool stackExhausted(std::size_t reserve) { return emscripten_stack_get_free() < reserve; }
+bool stackExhausted(std::size_t reserve) {
+  return emscripten_stack_get_free() < reserve;
+}
 
-int nestingLimit(int cap) { return cap; }
+int nestingLimit(int cap) {
+  return cap;
+}
 
 } // namespace tiger

@@ -28,7 +28,7 @@ struct TigString {
   char* bytes() { return reinterpret_cast<char*>(this + 1); }
 };
 
-constexpr int kLimitExit = 71;   // ExitCode::Limit
+constexpr int kLimitExit = 71; // ExitCode::Limit
 
 [[noreturn]] void fail(const std::string& message, int status = kRuntimeExit) {
   std::fflush(stdout);
@@ -89,13 +89,18 @@ int64_t heapWords = 0;
 
 int64_t* allocateWords(int64_t words) {
   if (words < 0 || words > kMaxHeapWords - heapWords)
-    fail("out of memory: the heap is limited to " + std::to_string(kMaxHeapWords) + " words");
+    fail("out of memory: the heap is limited to " + std::to_string(kMaxHeapWords) +
+         " words");
   heapWords += words;
   return static_cast<int64_t*>(allocate(8 * words));
 }
 
-TigString* asString(int64_t s) { return reinterpret_cast<TigString*>(s); }
-int64_t asWord(const void* p) { return reinterpret_cast<int64_t>(p); }
+TigString* asString(int64_t s) {
+  return reinterpret_cast<TigString*>(s);
+}
+int64_t asWord(const void* p) {
+  return reinterpret_cast<int64_t>(p);
+}
 
 // Strings share the interpreter's limit too (Memory::kMaxStringBytes): 1 GiB in all.
 constexpr int64_t kMaxStringBytes = int64_t{1} << 30;
@@ -106,7 +111,8 @@ TigString* newString(int64_t length) {
     fail("out of memory: strings are limited to " + std::to_string(kMaxStringBytes) +
          " bytes in all");
   stringBytes += length;
-  auto* s = static_cast<TigString*>(allocate(static_cast<int64_t>(sizeof(TigString)) + length));
+  auto* s =
+      static_cast<TigString*>(allocate(static_cast<int64_t>(sizeof(TigString)) + length));
   s->length = length;
   return s;
 }
@@ -149,7 +155,8 @@ struct FlushAtExit {
 extern "C" {
 
 void tig_print(int64_t s) {
-  std::fwrite(asString(s)->bytes(), 1, static_cast<std::size_t>(asString(s)->length), stdout);
+  std::fwrite(asString(s)->bytes(), 1, static_cast<std::size_t>(asString(s)->length),
+              stdout);
   checkOutput();
 }
 
@@ -164,7 +171,9 @@ void tig_flush(void) {
 }
 
 // getchar(): the next byte of stdin as a one-byte string, "" at end of input.
-int64_t tig_getchar(void) { return asWord(shortString(std::getchar())); }
+int64_t tig_getchar(void) {
+  return asWord(shortString(std::getchar()));
+}
 
 // ord(s): the first byte of s (0..255), -1 for "".
 int64_t tig_ord(int64_t s) {
@@ -177,13 +186,15 @@ int64_t tig_chr(int64_t i) {
   return asWord(shortString(static_cast<int>(i)));
 }
 
-int64_t tig_size(int64_t s) { return asString(s)->length; }
+int64_t tig_size(int64_t s) {
+  return asString(s)->length;
+}
 
 int64_t tig_substring(int64_t s, int64_t first, int64_t n) {
   TigString* str = asString(s);
   if (first < 0 || n < 0 || first > str->length || n > str->length - first)
-    fail("substring: range [" + std::to_string(first) + ", " + std::to_string(first) + "+" +
-         std::to_string(n) + ") out of range for a string of size " +
+    fail("substring: range [" + std::to_string(first) + ", " + std::to_string(first) +
+         "+" + std::to_string(n) + ") out of range for a string of size " +
          std::to_string(str->length));
   TigString* out = newString(n);
   std::memcpy(out->bytes(), str->bytes() + first, static_cast<std::size_t>(n));
@@ -199,7 +210,9 @@ int64_t tig_concat(int64_t a, int64_t b) {
   return asWord(out);
 }
 
-int64_t tig_not(int64_t i) { return i == 0 ? 1 : 0; }
+int64_t tig_not(int64_t i) {
+  return i == 0 ? 1 : 0;
+}
 
 // exit(n): the process status is n's low byte, as in the interpreter.
 void tig_exit(int64_t code) {
@@ -213,13 +226,18 @@ int64_t tig_initArray(int64_t n, int64_t init) {
   if (n >= kMaxHeapWords) fail("array size " + std::to_string(n) + " is too large");
   int64_t* words = allocateWords(n + 1);
   words[0] = n;
-  for (int64_t k = 1; k <= n; ++k) words[k] = init;
+  for (int64_t k = 1; k <= n; ++k)
+    words[k] = init;
   return asWord(words + 1);
 }
 
-int64_t tig_allocRecord(int64_t bytes) { return asWord(allocateWords(bytes / 8)); }
+int64_t tig_allocRecord(int64_t bytes) {
+  return asWord(allocateWords(bytes / 8));
+}
 
-int64_t tig_stringEqual(int64_t a, int64_t b) { return tig_stringCompare(a, b) == 0; }
+int64_t tig_stringEqual(int64_t a, int64_t b) {
+  return tig_stringCompare(a, b) == 0;
+}
 
 // stringCompare(a, b): <0, 0 or >0, comparing bytes (unsigned) lexicographically.
 int64_t tig_stringCompare(int64_t a, int64_t b) {
@@ -234,8 +252,8 @@ int64_t tig_stringCompare(int64_t a, int64_t b) {
 int64_t tig_checkIndex(int64_t arr, int64_t i) {
   int64_t length = reinterpret_cast<int64_t*>(arr)[-1];
   if (i < 0 || i >= length)
-    fail("array index " + std::to_string(i) + " out of range [0, " + std::to_string(length) +
-         ")");
+    fail("array index " + std::to_string(i) + " out of range [0, " +
+         std::to_string(length) + ")");
   return i;
 }
 
@@ -257,7 +275,9 @@ int64_t tig_stringLiteral(const char* bytes, int64_t n) {
   return asWord(out);
 }
 
-void tig_divisionByZero(void) { fail("division by zero"); }
+void tig_divisionByZero(void) {
+  fail("division by zero");
+}
 
 // Every Tiger function (tigermain included) calls tig_enter first and tig_leave before it
 // returns, so runaway recursion ends as in the interpreter: exit 71, same message, at
@@ -274,7 +294,9 @@ void tig_enter(void) {
   ++depth;
 }
 
-void tig_leave(void) { --depth; }
+void tig_leave(void) {
+  --depth;
+}
 
 void tig_step(void) {
   if (++steps > maxSteps() && maxSteps() != 0)

@@ -10,9 +10,9 @@ namespace tiger::pto_test {
 namespace {
 
 const std::vector<std::string> kValid = {"test1",  "test2",  "test3",  "test4",  "test5",
-                              "test8",  "test12", "test27", "test30", "test37",
-                              "test41", "test42", "test44", "test46", "test47",
-                              "test48", "queens", "merge"};
+                                         "test8",  "test12", "test27", "test30", "test37",
+                                         "test41", "test42", "test44", "test46", "test47",
+                                         "test48", "queens", "merge"};
 
 std::string sharedDir() {
   const char* env = std::getenv("TIGER_SHARED_DIR");

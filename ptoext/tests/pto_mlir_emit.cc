@@ -24,7 +24,8 @@ void expectRun(Function main, const std::string& out, int status = 0,
 }
 
 // Expects exit status 70, stdout `out` (flushed before the error) and `message` on stderr.
-void expectRuntimeError(Function main, const std::string& out, const std::string& message) {
+void expectRuntimeError(Function main, const std::string& out,
+                        const std::string& message) {
   std::string mlir = emit(std::move(main));
   MlirOutput r = runMlirText(mlir);
   EXPECT_EQ(r.status, 70) << mlir;
@@ -33,7 +34,9 @@ void expectRuntimeError(Function main, const std::string& out, const std::string
 }
 
 // printi(e); print(" ")
-Block printiSp(ExprPtr e) { return block(eval(rt("printi", std::move(e))), eval(rt("print", str(" ")))); }
+Block printiSp(ExprPtr e) {
+  return block(eval(rt("printi", std::move(e))), eval(rt("print", str(" "))));
+}
 
 TEST(PtoMlirEmit, StraightLineArithmeticAndStrings) {
   SKIP_WITHOUT_MLIR_TOOLS();
@@ -53,7 +56,8 @@ TEST(PtoMlirEmit, DivisionTruncatesAndWrapsLikeTheInterpreter) {
   SKIP_WITHOUT_MLIR_TOOLS();
   FnBuilder m("main");
   for (auto [a, b] : {std::pair{7L, 2L}, {-7L, 2L}, {7L, -2L}, {kMin, -1L}})
-    for (StmtPtr& s : printiSp(bin(BinOp::Div, c(a), c(b)))) m.f.body.push_back(std::move(s));
+    for (StmtPtr& s : printiSp(bin(BinOp::Div, c(a), c(b))))
+      m.f.body.push_back(std::move(s));
   expectRun(std::move(m.f), "3 -3 -3 " + std::to_string(kMin) + " ");
 }
 
@@ -73,8 +77,8 @@ TEST(PtoMlirEmit, ExitStatusAndUserCalls) {
   f.f.returnsValue = true;
   f.f.body = block(ret(bin(BinOp::Add, f.ref(n), f.ref(n))));
   FnBuilder m("main");
-  m.f.body = block(eval(rt("printi", user("twice_1", c(0), c(21)))), eval(rt("exit", c(3))),
-                   eval(rt("print", str("unreachable"))));
+  m.f.body = block(eval(rt("printi", user("twice_1", c(0), c(21)))),
+                   eval(rt("exit", c(3))), eval(rt("print", str("unreachable"))));
   std::vector<Function> others;
   others.push_back(std::move(f.f));
   expectRun(std::move(m.f), "42", 3, std::move(others));
@@ -90,7 +94,8 @@ TEST(PtoMlirEmit, IfResultsArePhis) {
                                 block(m.assign(y1, c(1)), yield({y1})),
                                 block(m.assign(y2, c(2)), yield({y2})));
   s->returnVars = {phi};
-  m.f.body = block(m.assign(x, rt("ord", str("A"))), std::move(s), eval(rt("printi", m.ref(phi))));
+  m.f.body = block(m.assign(x, rt("ord", str("A"))), std::move(s),
+                   eval(rt("printi", m.ref(phi))));
   std::string mlir = emit(std::move(m.f));
   EXPECT_NE(mlir.find("%y__phi_v3 = scf.if"), std::string::npos) << mlir;
   EXPECT_EQ(runMlirText(mlir).out, "2");
@@ -101,9 +106,10 @@ TEST(PtoMlirEmit, IfWithoutElseAndBooleans) {
   SKIP_WITHOUT_MLIR_TOOLS();
   FnBuilder m("main");
   VarId b = m.var("b", VarRole::Ssa, 0, Type::Bool);
-  m.f.body = block(m.assign(b, bin(BinOp::And, cb(true), notB(cmp(CmpOp::Eq, c(1), c(2))))),
-                   std::make_unique<If>(m.ref(b), printiSp(toInt(m.ref(b))), Block{}),
-                   eval(rt("printi", toInt(cmp(CmpOp::Ge, c(1), c(2))))));
+  m.f.body =
+      block(m.assign(b, bin(BinOp::And, cb(true), notB(cmp(CmpOp::Eq, c(1), c(2))))),
+            std::make_unique<If>(m.ref(b), printiSp(toInt(m.ref(b))), Block{}),
+            eval(rt("printi", toInt(cmp(CmpOp::Ge, c(1), c(2))))));
   expectRun(std::move(m.f), "1 0");
 }
 
@@ -114,8 +120,9 @@ TEST(PtoMlirEmit, ForCarriesValuesAndIncludesItsBound) {
   VarId s0 = m.var("s", VarRole::Ssa, 0), it = m.var("s", VarRole::Iter, 1),
         s2 = m.var("s", VarRole::Ssa, 2), rv = m.var("s", VarRole::Rv, 3),
         i = m.var("i", VarRole::Idx, 0);
-  auto f = std::make_unique<For>(i, c(1), c(10),
-                                 block(m.assign(s2, bin(BinOp::Add, m.ref(it), m.ref(i))), yield({s2})));
+  auto f = std::make_unique<For>(
+      i, c(1), c(10),
+      block(m.assign(s2, bin(BinOp::Add, m.ref(it), m.ref(i))), yield({s2})));
   f->iterArgs = {it};
   f->initValues = {s0};
   f->returnVars = {rv};
@@ -168,25 +175,25 @@ TEST(PtoMlirEmit, MemoryWordsAndCheckIndex) {
   SKIP_WITHOUT_MLIR_TOOLS();
   FnBuilder m("main");
   VarId a = m.var("a", VarRole::Ssa, 0), r = m.var("r", VarRole::Ssa, 0);
-  m.f.body = block(m.assign(a, rt("initArray", c(3), c(7))),
-                   store(m.ref(a), rt("checkIndex", m.ref(a), c(2)), c(9)),
-                   m.assign(r, rt("allocRecord", c(16))), store(m.ref(r), c(1), c(4)),
-                   eval(rt("printi", bin(BinOp::Add, load(m.ref(a), c(0)), load(m.ref(a), c(2))))),
-                   eval(rt("printi", load(m.ref(r), c(1)))),
-                   eval(rt("printi", load(m.ref(r), c(0)))),
-                   eval(rt("checkIndex", m.ref(a), c(3))));
+  m.f.body = block(
+      m.assign(a, rt("initArray", c(3), c(7))),
+      store(m.ref(a), rt("checkIndex", m.ref(a), c(2)), c(9)),
+      m.assign(r, rt("allocRecord", c(16))), store(m.ref(r), c(1), c(4)),
+      eval(rt("printi", bin(BinOp::Add, load(m.ref(a), c(0)), load(m.ref(a), c(2))))),
+      eval(rt("printi", load(m.ref(r), c(1)))), eval(rt("printi", load(m.ref(r), c(0)))),
+      eval(rt("checkIndex", m.ref(a), c(3))));
   expectRuntimeError(std::move(m.f), "1640", "array index 3 out of range [0, 3)");
 }
 
 TEST(PtoMlirEmit, StringRuntimeFunctions) {
   SKIP_WITHOUT_MLIR_TOOLS();
   FnBuilder m("main");
-  m.f.body = block(eval(rt("print", rt("concat", str("ab"), rt("substring", str("xcdx"), c(1), c(2))))),
-                   eval(rt("printi", rt("size", str("")))),
-                   eval(rt("print", rt("chr", c(65)))),
-                   eval(rt("printi", rt("stringCompare", str("a"), str("b")))),
-                   eval(rt("printi", rt("not", c(0)))),
-                   eval(rt("print", rt("chr", c(256)))));
+  m.f.body =
+      block(eval(rt("print",
+                    rt("concat", str("ab"), rt("substring", str("xcdx"), c(1), c(2))))),
+            eval(rt("printi", rt("size", str("")))), eval(rt("print", rt("chr", c(65)))),
+            eval(rt("printi", rt("stringCompare", str("a"), str("b")))),
+            eval(rt("printi", rt("not", c(0)))), eval(rt("print", rt("chr", c(256)))));
   expectRuntimeError(std::move(m.f), "abcd0A-11", "chr: character code out of range");
 }
 

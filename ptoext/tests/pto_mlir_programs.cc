@@ -49,7 +49,8 @@ std::vector<Program> testcases(const std::string& group) {
       if (e.path().extension() == ".tig") files.push_back(e.path());
   std::sort(files.begin(), files.end());
   std::vector<Program> out;
-  for (const fs::path& f : files) out.push_back(withDirectives(f));
+  for (const fs::path& f : files)
+    out.push_back(withDirectives(f));
   return out;
 }
 
@@ -68,10 +69,11 @@ RunOutput runThroughMlir(const Program& p) {
 // Where the MLIR run's stdout `a` first differs from the oracle's `b`, briefly.
 std::string firstDifference(const std::string& a, const std::string& b) {
   std::size_t k = 0;
-  while (k < a.size() && k < b.size() && a[k] == b[k]) ++k;
+  while (k < a.size() && k < b.size() && a[k] == b[k])
+    ++k;
   std::size_t from = k < 20 ? 0 : k - 20;
-  return "stdout differs at byte " + std::to_string(k) + ": MLIR \"" + a.substr(from, 60) +
-         "\" vs interpreter \"" + b.substr(from, 60) + "\"";
+  return "stdout differs at byte " + std::to_string(k) + ": MLIR \"" +
+         a.substr(from, 60) + "\" vs interpreter \"" + b.substr(from, 60) + "\"";
 }
 
 // Runs every program both ways (MLIR runs four at a time) and compares.
@@ -101,7 +103,8 @@ TEST(PtoMlirPrograms, TestcasesRunAsOnTheInterpreter) {
   SKIP_WITHOUT_MLIR_TOOLS();
   std::vector<Program> programs;
   for (const char* group : {"valid", "canon", "ptoext"})
-    for (Program& p : testcases(group)) programs.push_back(std::move(p));
+    for (Program& p : testcases(group))
+      programs.push_back(std::move(p));
   for (Program& p : testcases("runtime"))
     if (p.expectedExit == 70) programs.push_back(std::move(p));
   if (programs.empty()) GTEST_SKIP() << "no programs in testcases/";
@@ -120,7 +123,8 @@ TEST(PtoMlirPrograms, BookProgramsRunAsOnTheInterpreter) {
   fs::path inputs = fs::path(TIGER_SHARED_DIR) / "tiger" / "inputs";
   for (int k = 1; fs::exists(inputs / ("merge" + std::to_string(k) + ".in")); ++k) {
     programs.push_back(withDirectives(book / "merge.tig"));
-    programs.back().input = readFile((inputs / ("merge" + std::to_string(k) + ".in")).string());
+    programs.back().input =
+        readFile((inputs / ("merge" + std::to_string(k) + ".in")).string());
   }
   expectSameAsOracle(programs);
 }
@@ -130,40 +134,46 @@ TEST(PtoMlirPrograms, BookProgramsRunAsOnTheInterpreter) {
 TEST(PtoMlirPrograms, EdgeCasesRunAsOnTheInterpreter) {
   SKIP_WITHOUT_MLIR_TOOLS();
   const std::pair<const char*, const char*> sources[] = {
-      {"for up to maxint",
-       "let var m := 9223372036854775807 in for i := m - 2 to m do (printi(i - m); print(\" \"))"
-       " end"},
+      {"for up to maxint", "let var m := 9223372036854775807 in for i := m - 2 to m do "
+                           "(printi(i - m); print(\" \"))"
+                           " end"},
       {"for bound read once",
        "let var n := 3 in for i := 1 to n do (n := n + 1; printi(i)); printi(n); "
        "for i := 5 to 4 do print(\"never\") end"},
       {"while condition with effects",
        "let var i := 0 in while (i := i + 1; i < 5) do printi(i); printi(i) end"},
-      {"division edges",
-       "let var m := -9223372036854775807 - 1 in printi(m / -1); print(\" \"); printi(-7 / 2);"
-       " for i := 0 to 3 do (printi(10 / (2 - i)); print(\" \")) end"},
-      {"short circuit", "(if 0 & 1 / 0 then print(\"a\"); if 1 | 1 / 0 then print(\"b\"))"},
-      {"static links",
-       "let var count := 0 function inc(k: int) = count := count + k "
-       "function outer(n: int): int = let function inner(m: int): int = m + n in inner(count)"
-       " end in for i := 1 to 4 do (inc(i); printi(outer(100)); print(\" \")); printi(count)"
-       " end"},
+      {"division edges", "let var m := -9223372036854775807 - 1 in printi(m / -1); "
+                         "print(\" \"); printi(-7 / 2);"
+                         " for i := 0 to 3 do (printi(10 / (2 - i)); print(\" \")) end"},
+      {"short circuit",
+       "(if 0 & 1 / 0 then print(\"a\"); if 1 | 1 / 0 then print(\"b\"))"},
+      {"static links", "let var count := 0 function inc(k: int) = count := count + k "
+                       "function outer(n: int): int = let function inner(m: int): int = "
+                       "m + n in inner(count)"
+                       " end in for i := 1 to 4 do (inc(i); printi(outer(100)); print(\" "
+                       "\")); printi(count)"
+                       " end"},
       {"strings",
        "let var s := \"hello\" in print(substring(s, 1, 3)); printi(size(concat(s, s)));"
        " if s < \"help\" then print(\"lt\"); if \"\" = \"\" then print(\"eq\");"
        " print(substring(s, 4, 2)) end"},
-      {"nil record", "let type r = {a: int} var x: r := nil in printi(1); printi(x.a) end"},
-      {"negative index", "let type a = array of int var v := a[2] of 0 in printi(v[-1]) end"},
+      {"nil record",
+       "let type r = {a: int} var x: r := nil in printi(1); printi(x.a) end"},
+      {"negative index",
+       "let type a = array of int var v := a[2] of 0 in printi(v[-1]) end"},
       {"recursion", "let function f(n: int): int = if n = 0 then 0 else 1 + f(n - 1)"
                     " in printi(f(5000)) end"},
-      {"runaway recursion", "let function f(n: int): int = 1 + f(n + 1) in printi(f(0)) end"},
-      {"recursion at the depth limit",
-       "let function f(n: int): int = if n = 0 then 0 else 1 + f(n - 1) in printi(f(9998));"
-       " printi(f(9999)) end"},
+      {"runaway recursion",
+       "let function f(n: int): int = 1 + f(n + 1) in printi(f(0)) end"},
+      {"recursion at the depth limit", "let function f(n: int): int = if n = 0 then 0 "
+                                       "else 1 + f(n - 1) in printi(f(9998));"
+                                       " printi(f(9999)) end"},
       {"exit in a loop", "for i := 1 to 10 do if i = 3 then exit(4) else printi(i)"},
       {"wrapping", "(printi(9223372036854775807 + 1); printi(-9223372036854775807 * 3))"},
   };
   std::vector<Program> programs;
-  for (auto [name, text] : sources) programs.push_back(Program{name, text, "", 0});
+  for (auto [name, text] : sources)
+    programs.push_back(Program{name, text, "", 0});
   programs.push_back(Program{"getchar echo",
                              "let var c := getchar() in while c <> \"\" do (print(c);"
                              " c := getchar()) end",

@@ -25,7 +25,8 @@ const char* const kEndless = R"(module {
 
 TEST(PtoMlirRun, RejectedMlirIsAToolFailure) {
   SKIP_WITHOUT_MLIR_TOOLS();
-  MlirOutput r = runMlirText("module { func.func @main() { %x = arith.constant 1 : i32 } }");
+  MlirOutput r =
+      runMlirText("module { func.func @main() { %x = arith.constant 1 : i32 } }");
   EXPECT_EQ(r.status, 75);
   EXPECT_NE(r.err.find("error:"), std::string::npos) << r.err;
   EXPECT_EQ(r.out, "");

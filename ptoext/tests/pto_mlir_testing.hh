@@ -18,9 +18,10 @@
 namespace tiger::pto_test {
 
 // Skips the calling test when MLIR 19's tools are not installed.
-#define SKIP_WITHOUT_MLIR_TOOLS()                                                       \
-  if (!::tiger::pto::mlirToolsAvailable())                                             \
-  GTEST_SKIP() << "mlir-opt-19 / mlir-cpu-runner-19 not on PATH (apt-get install mlir-19-tools)"
+#define SKIP_WITHOUT_MLIR_TOOLS()                                                        \
+  if (!::tiger::pto::mlirToolsAvailable())                                               \
+  GTEST_SKIP()                                                                           \
+      << "mlir-opt-19 / mlir-cpu-runner-19 not on PATH (apt-get install mlir-19-tools)"
 
 struct MlirOutput {
   int status = -1;
@@ -31,7 +32,8 @@ inline std::string readAll(std::FILE* f) {
   std::string text;
   std::rewind(f);
   char buf[4096];
-  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) text.append(buf, n);
+  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;)
+    text.append(buf, n);
   return text;
 }
 
@@ -62,9 +64,15 @@ inline MlirOutput runMlirText(const std::string& mlir, const std::string& input 
 
 using namespace sir;
 
-inline ExprPtr c(std::int64_t v) { return std::make_unique<Const>(Type::Int64, v); }
-inline ExprPtr cb(bool v) { return std::make_unique<Const>(Type::Bool, v); }
-inline ExprPtr str(std::string s) { return std::make_unique<String>(std::move(s)); }
+inline ExprPtr c(std::int64_t v) {
+  return std::make_unique<Const>(Type::Int64, v);
+}
+inline ExprPtr cb(bool v) {
+  return std::make_unique<Const>(Type::Bool, v);
+}
+inline ExprPtr str(std::string s) {
+  return std::make_unique<String>(std::move(s));
+}
 inline ExprPtr bin(BinOp op, ExprPtr a, ExprPtr b) {
   Type t = op == BinOp::And || op == BinOp::Or ? Type::Bool : Type::Int64;
   return std::make_unique<Binary>(t, op, std::move(a), std::move(b));
@@ -72,8 +80,12 @@ inline ExprPtr bin(BinOp op, ExprPtr a, ExprPtr b) {
 inline ExprPtr cmp(CmpOp op, ExprPtr a, ExprPtr b) {
   return std::make_unique<Compare>(op, std::move(a), std::move(b));
 }
-inline ExprPtr toInt(ExprPtr b) { return std::make_unique<Unary>(Type::Int64, UnOp::ToInt, std::move(b)); }
-inline ExprPtr notB(ExprPtr b) { return std::make_unique<Unary>(Type::Bool, UnOp::Not, std::move(b)); }
+inline ExprPtr toInt(ExprPtr b) {
+  return std::make_unique<Unary>(Type::Int64, UnOp::ToInt, std::move(b));
+}
+inline ExprPtr notB(ExprPtr b) {
+  return std::make_unique<Unary>(Type::Bool, UnOp::Not, std::move(b));
+}
 inline ExprPtr load(ExprPtr base, ExprPtr index) {
   return std::make_unique<Load>(std::move(base), std::move(index));
 }
@@ -84,7 +96,8 @@ template <class... E> std::vector<ExprPtr> exprs(E... es) {
   return v;
 }
 template <class... E> ExprPtr rt(std::string name, E... args) {
-  return std::make_unique<Call>(Callee::Runtime, std::move(name), exprs(std::move(args)...));
+  return std::make_unique<Call>(Callee::Runtime, std::move(name),
+                                exprs(std::move(args)...));
 }
 template <class... E> ExprPtr user(std::string name, E... args) {
   return std::make_unique<Call>(Callee::User, std::move(name), exprs(std::move(args)...));
@@ -95,9 +108,15 @@ template <class... S> Block block(S... ss) {
   return b;
 }
 
-inline StmtPtr eval(ExprPtr e) { return std::make_unique<Eval>(std::move(e)); }
-inline StmtPtr yield(std::vector<VarId> vs) { return std::make_unique<Yield>(std::move(vs)); }
-inline StmtPtr ret(ExprPtr e) { return std::make_unique<Return>(std::move(e)); }
+inline StmtPtr eval(ExprPtr e) {
+  return std::make_unique<Eval>(std::move(e));
+}
+inline StmtPtr yield(std::vector<VarId> vs) {
+  return std::make_unique<Yield>(std::move(vs));
+}
+inline StmtPtr ret(ExprPtr e) {
+  return std::make_unique<Return>(std::move(e));
+}
 inline StmtPtr store(ExprPtr b, ExprPtr i, ExprPtr v) {
   return std::make_unique<Store>(std::move(b), std::move(i), std::move(v));
 }
@@ -112,8 +131,12 @@ struct FnBuilder {
     f.vars.back().version = version;
     return v;
   }
-  ExprPtr ref(VarId v) const { return std::make_unique<VarRef>(f.vars[static_cast<std::size_t>(v)].type, v); }
-  StmtPtr assign(VarId v, ExprPtr e) const { return std::make_unique<Assign>(v, std::move(e)); }
+  ExprPtr ref(VarId v) const {
+    return std::make_unique<VarRef>(f.vars[static_cast<std::size_t>(v)].type, v);
+  }
+  StmtPtr assign(VarId v, ExprPtr e) const {
+    return std::make_unique<Assign>(v, std::move(e));
+  }
 };
 
 // A module of `main` (as tigermain) and the other functions, emitted as MLIR.
@@ -121,7 +144,8 @@ inline std::string emit(Function main, std::vector<Function> others = {}) {
   Module m;
   main.name = "tigermain";
   m.functions.push_back(std::move(main));
-  for (Function& f : others) m.functions.push_back(std::move(f));
+  for (Function& f : others)
+    m.functions.push_back(std::move(f));
   return pto::emitMlir(m);
 }
 

@@ -19,7 +19,8 @@ bool has(const std::string& text, const std::string& piece) {
 StmtPtr printi(const Function& f, VarId v) {
   std::vector<ExprPtr> args;
   args.push_back(varRef(f, v));
-  return std::make_unique<Eval>(std::make_unique<Call>(Callee::Runtime, "printi", std::move(args)));
+  return std::make_unique<Eval>(
+      std::make_unique<Call>(Callee::Runtime, "printi", std::move(args)));
 }
 
 // tigermain with one variable x and a for loop over i whose body is `body(f, i, x)`.
@@ -80,9 +81,11 @@ TEST(PtoPasses, StructuredCheckerFindsBreak) {
 TEST(PtoPasses, TypeCheckerRejectsCallInsideExpression) {
   Module m = loopModule([](Function& f, VarId, VarId x) {
     Block b;
-    auto call = std::make_unique<Call>(Callee::Runtime, "getchar", std::vector<ExprPtr>{});
+    auto call =
+        std::make_unique<Call>(Callee::Runtime, "getchar", std::vector<ExprPtr>{});
     b.push_back(std::make_unique<Assign>(
-        x, std::make_unique<Binary>(Type::Int64, BinOp::Add, std::move(call), varRef(f, x))));
+        x, std::make_unique<Binary>(Type::Int64, BinOp::Add, std::move(call),
+                                    varRef(f, x))));
     return b;
   });
   EXPECT_TRUE(has(verifyTypes(m), "a call inside an expression"));
@@ -142,7 +145,8 @@ TEST(PtoPasses, SsaVerifierFindsMissingYield) {
 }
 
 TEST(PtoPasses, EmitPtoPrintsEachStage) {
-  Checked c("let var s := 0 in for i := 1 to 3 do (if i = 2 then continue; s := s + i) end");
+  Checked c(
+      "let var s := 0 in for i := 1 to 3 do (if i = 2 then continue; s := s + i) end");
   ASSERT_TRUE(c.ok) << c.errors();
   for (PtoStage stage : {PtoStage::Lowered, PtoStage::Cft, PtoStage::Ssa}) {
     std::ostringstream out;

@@ -130,7 +130,8 @@ inline Spec directives(const std::string& text) {
     };
     if (auto v = value("exit")) spec.exit = std::stoi(*v);
     if (auto v = value("stdin")) spec.stdinText += unescape(*v);
-    if (auto v = value("stdout")) spec.stdoutText = spec.stdoutText.value_or("") + unescape(*v);
+    if (auto v = value("stdout"))
+      spec.stdoutText = spec.stdoutText.value_or("") + unescape(*v);
   }
   return spec;
 }
@@ -145,7 +146,8 @@ inline std::string readFile(const std::string& path) {
 // The names of testcases/ptoext/*.tig, sorted.
 inline std::vector<std::string> ptoTestcases() {
   std::vector<std::string> names;
-  std::filesystem::path dir = std::filesystem::path(TIGER_SOURCE_DIR) / "testcases" / "ptoext";
+  std::filesystem::path dir =
+      std::filesystem::path(TIGER_SOURCE_DIR) / "testcases" / "ptoext";
   std::error_code ec;
   for (const auto& e : std::filesystem::directory_iterator(dir, ec))
     if (e.path().extension() == ".tig") names.push_back(e.path().stem().string());

@@ -102,7 +102,8 @@ TEST(ParseErrors, TwoParsesSideBySide) {
 TEST(ParseErrors, ParsesInTwoThreadsAtOnce) {
   // Reentrant scanner, parser state in a ParseContext: threads do not interfere.
   std::string good = "(1";
-  for (int i = 0; i < 100000; ++i) good += "; 1";
+  for (int i = 0; i < 100000; ++i)
+    good += "; 1";
   good += ")";
   Parsed a, b;
   std::thread t1([&] { a = parseText(good, false); });

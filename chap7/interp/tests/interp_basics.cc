@@ -81,7 +81,8 @@ TEST(InterpCjump, EveryRelationOnLessEqualGreater) {
                         {RelOp::ULT, "001"}, {RelOp::ULE, "011"}, {RelOp::UGT, "100"},
                         {RelOp::UGE, "110"}};
   for (const Case& c : cases) {
-    std::string got = relation(c.op, -1, 1) + relation(c.op, 1, 1) + relation(c.op, 1, -1);
+    std::string got =
+        relation(c.op, -1, 1) + relation(c.op, 1, 1) + relation(c.op, 1, -1);
     EXPECT_EQ(got, c.expected) << tree::name(c.op);
   }
 }
@@ -91,9 +92,10 @@ TEST(InterpMemory, EscapingLocalsLiveInTheFrame) {
   frame::Frame& f = b.proc("tigermain", {true});
   frame::Access x = f.allocLocal(true), y = f.allocLocal(true);
   ASSERT_EQ(x.offset, -8);
-  b.setBody({b.seq({b.a.Move(b.at(b.fp(), x.offset), b.c(40)),
-                    b.a.Move(b.at(b.fp(), y.offset), b.c(2)),
-                    b.printi(b.bin(BinOp::PLUS, b.at(b.fp(), x.offset), b.at(b.fp(), y.offset)))})});
+  b.setBody({b.seq(
+      {b.a.Move(b.at(b.fp(), x.offset), b.c(40)),
+       b.a.Move(b.at(b.fp(), y.offset), b.c(2)),
+       b.printi(b.bin(BinOp::PLUS, b.at(b.fp(), x.offset), b.at(b.fp(), y.offset)))})});
   RunOutput run = runProgram(b.program());
   EXPECT_EQ(run.out, "42") << run.err;
 }
@@ -133,13 +135,15 @@ TEST(InterpCalls, StaticLinksReachOuterFrames) {
                     b.printi(b.call("f_1", {b.fp(), b.c(5)})), b.print(" "),
                     b.printi(b.at(b.fp(), x.offset))})});
   frame::Frame& fF = b.proc("f_1", {true, true}); // a escapes: g reads it
-  b.setBody({b.a.Move(b.rv(), b.call("g_2", {b.fp(), b.bin(BinOp::TIMES, b.at(b.fp(), 8), b.c(2))}))});
+  b.setBody({b.a.Move(
+      b.rv(), b.call("g_2", {b.fp(), b.bin(BinOp::TIMES, b.at(b.fp(), 8), b.c(2))}))});
   frame::Frame& gF = b.proc("g_2", {true, false});
   T_exp bArg = b.a.Temp(gF.formals()[1].temp);
   T_exp xOfMain = b.at(b.at(b.at(b.fp(), 0), 0), x.offset); // g's link -> f's link -> x
-  b.setBody({b.seq({b.a.Move(b.at(b.at(b.at(b.fp(), 0), 0), x.offset),
-                             b.bin(BinOp::PLUS, xOfMain, bArg)),
-                    b.a.Move(b.rv(), b.bin(BinOp::PLUS, b.at(b.at(b.fp(), 0), 8), bArg))})});
+  b.setBody(
+      {b.seq({b.a.Move(b.at(b.at(b.at(b.fp(), 0), 0), x.offset),
+                       b.bin(BinOp::PLUS, xOfMain, bArg)),
+              b.a.Move(b.rv(), b.bin(BinOp::PLUS, b.at(b.at(b.fp(), 0), 8), bArg))})});
   EXPECT_EQ(fF.formals()[1].kind, frame::Access::Kind::InFrame);
   RunOutput run = runProgram(b.program());
   EXPECT_EQ(run.out, "15 20") << run.err;
@@ -154,12 +158,13 @@ TEST(InterpCalls, RecursionKeepsTempsPerActivation) {
   frame::Frame& f = b.proc("fact_1", {true, false});
   T_exp n = b.a.Temp(f.formals()[1].temp);
   Temp_label base = b.label("base"), rec = b.label("rec"), done = b.label("done");
-  b.setBody({b.seq({b.a.Cjump(RelOp::EQ, n, b.c(0), base, rec), b.a.Label(base),
-                    b.a.Move(b.rv(), b.c(1)), b.a.Jump(done), b.a.Label(rec),
-                    b.a.Move(b.rv(), b.bin(BinOp::TIMES, n,
-                                           b.call("fact_1", {b.at(b.fp(), 0),
-                                                             b.bin(BinOp::MINUS, n, b.c(1))}))),
-                    b.a.Label(done)})});
+  b.setBody(
+      {b.seq({b.a.Cjump(RelOp::EQ, n, b.c(0), base, rec), b.a.Label(base),
+              b.a.Move(b.rv(), b.c(1)), b.a.Jump(done), b.a.Label(rec),
+              b.a.Move(b.rv(), b.bin(BinOp::TIMES, n,
+                                     b.call("fact_1", {b.at(b.fp(), 0),
+                                                       b.bin(BinOp::MINUS, n, b.c(1))}))),
+              b.a.Label(done)})});
   RunOutput run = runProgram(b.program());
   EXPECT_EQ(run.out, "2432902008176640000") << run.err;
 }

@@ -12,14 +12,16 @@ namespace {
 
 using tree::BinOp;
 
-RunOutput runMain(ProgramBuilder& b, std::vector<T_stm> stms, const std::string& input = "") {
+RunOutput runMain(ProgramBuilder& b, std::vector<T_stm> stms,
+                  const std::string& input = "") {
   b.main(b.seq(std::move(stms)));
   return runProgram(b.program(), input);
 }
 
 TEST(InterpBuiltins, PrintAndPrinti) {
   ProgramBuilder b;
-  RunOutput run = runMain(b, {b.print("x = "), b.printi(b.c(-42)), b.print("\n"), b.callStm("flush", {})});
+  RunOutput run = runMain(
+      b, {b.print("x = "), b.printi(b.c(-42)), b.print("\n"), b.callStm("flush", {})});
   EXPECT_EQ(run.out, "x = -42\n");
   EXPECT_EQ(run.result.status, ExitCode::Ok);
   EXPECT_EQ(run.result.exitCode, 0);
@@ -28,27 +30,32 @@ TEST(InterpBuiltins, PrintAndPrinti) {
 TEST(InterpBuiltins, GetcharReadsBytesThenEmptyAtEnd) {
   ProgramBuilder b;
   auto ordOfGetchar = [&] { return b.printi(b.call("ord", {b.call("getchar", {})})); };
-  RunOutput run = runMain(b, {ordOfGetchar(), b.print(" "), ordOfGetchar(), b.print(" "), ordOfGetchar()}, "A\n");
+  RunOutput run = runMain(
+      b, {ordOfGetchar(), b.print(" "), ordOfGetchar(), b.print(" "), ordOfGetchar()},
+      "A\n");
   EXPECT_EQ(run.out, "65 10 -1");
 }
 
 TEST(InterpBuiltins, OrdChrSize) {
   ProgramBuilder b;
-  RunOutput run = runMain(b, {b.printi(b.call("ord", {b.str("")})), b.print(" "),
-                              b.printi(b.call("ord", {b.call("chr", {b.c(255)})})), b.print(" "),
-                              b.callStm("print", {b.call("chr", {b.c(66)})}), b.print(" "),
-                              b.printi(b.call("size", {b.str("hello")}))});
+  RunOutput run =
+      runMain(b, {b.printi(b.call("ord", {b.str("")})), b.print(" "),
+                  b.printi(b.call("ord", {b.call("chr", {b.c(255)})})), b.print(" "),
+                  b.callStm("print", {b.call("chr", {b.c(66)})}), b.print(" "),
+                  b.printi(b.call("size", {b.str("hello")}))});
   EXPECT_EQ(run.out, "-1 255 B 5");
 }
 
 TEST(InterpBuiltins, SubstringConcatNot) {
   ProgramBuilder b;
   RunOutput run = runMain(
-      b, {b.callStm("print", {b.call("substring", {b.str("compiler"), b.c(3), b.c(3)})}),
-          b.callStm("print", {b.call("substring", {b.str("abc"), b.c(3), b.c(0)})}), b.print("|"),
-          b.callStm("print", {b.call("concat", {b.str("tig"), b.str("er")})}), b.print("|"),
-          b.callStm("print", {b.call("concat", {b.str(""), b.str("")})}), b.print("|"),
-          b.printi(b.call("not", {b.c(0)})), b.printi(b.call("not", {b.c(7)}))});
+      b,
+      {b.callStm("print", {b.call("substring", {b.str("compiler"), b.c(3), b.c(3)})}),
+       b.callStm("print", {b.call("substring", {b.str("abc"), b.c(3), b.c(0)})}),
+       b.print("|"), b.callStm("print", {b.call("concat", {b.str("tig"), b.str("er")})}),
+       b.print("|"), b.callStm("print", {b.call("concat", {b.str(""), b.str("")})}),
+       b.print("|"), b.printi(b.call("not", {b.c(0)})),
+       b.printi(b.call("not", {b.c(7)}))});
   EXPECT_EQ(run.out, "pil|tiger||10");
 }
 
@@ -57,16 +64,18 @@ TEST(InterpBuiltins, StringEqualAndCompare) {
   auto cmp = [&](const char* x, const char* y) {
     return b.printi(b.call("stringCompare", {b.str(x), b.str(y)}));
   };
-  RunOutput run = runMain(b, {b.printi(b.call("stringEqual", {b.str("ab"), b.str("ab")})),
-                              b.printi(b.call("stringEqual", {b.str("ab"), b.str("abc")})),
-                              cmp("ab", "abc"), cmp("b", "abc"), cmp("", ""), cmp("\xff", "a")});
+  RunOutput run =
+      runMain(b, {b.printi(b.call("stringEqual", {b.str("ab"), b.str("ab")})),
+                  b.printi(b.call("stringEqual", {b.str("ab"), b.str("abc")})),
+                  cmp("ab", "abc"), cmp("b", "abc"), cmp("", ""), cmp("\xff", "a")});
   EXPECT_EQ(run.out, "10-1101");
 }
 
 TEST(InterpBuiltins, ExitStopsWithItsCodeModulo256) {
   for (auto [code, expected] : {std::pair{3, 3}, {0, 0}, {256 + 7, 7}, {-1, 255}}) {
     ProgramBuilder b;
-    RunOutput run = runMain(b, {b.print("a"), b.callStm("exit", {b.c(code)}), b.print("b")});
+    RunOutput run =
+        runMain(b, {b.print("a"), b.callStm("exit", {b.c(code)}), b.print("b")});
     EXPECT_EQ(run.out, "a");
     EXPECT_EQ(run.result.status, ExitCode::Ok);
     EXPECT_EQ(run.result.exitCode, expected);
@@ -81,8 +90,8 @@ TEST(InterpBuiltins, InitArrayKeepsTheLengthBeforeElementZero) {
   T_exp arr = b.a.Temp(a);
   RunOutput run = runMain(b, {b.a.Move(arr, b.call("initArray", {b.c(3), b.c(9)})),
                               b.a.Move(b.at(arr, 8), b.c(5)),
-                              b.printi(b.bin(BinOp::PLUS, b.at(arr, 0), b.at(arr, 8))), b.print(" "),
-                              b.printi(b.at(arr, -8)), b.print(" "),
+                              b.printi(b.bin(BinOp::PLUS, b.at(arr, 0), b.at(arr, 8))),
+                              b.print(" "), b.printi(b.at(arr, -8)), b.print(" "),
                               b.printi(b.call("checkIndex", {arr, b.c(2)}))});
   EXPECT_EQ(run.out, "14 3 2") << run.err;
 }
@@ -91,10 +100,10 @@ TEST(InterpBuiltins, AllocRecordIsZeroedAndBounded) {
   ProgramBuilder b;
   Temp_temp r = b.newTemp();
   T_exp rec = b.a.Temp(r);
-  RunOutput run = runMain(b, {b.a.Move(rec, b.call("allocRecord", {b.c(16)})),
-                              b.printi(b.at(rec, 8)), b.a.Move(b.at(rec, 0), b.c(1)),
-                              b.printi(b.a.Mem(b.call("checkNil", {rec}))),
-                              b.printi(b.at(rec, 16))});
+  RunOutput run =
+      runMain(b, {b.a.Move(rec, b.call("allocRecord", {b.c(16)})), b.printi(b.at(rec, 8)),
+                  b.a.Move(b.at(rec, 0), b.c(1)),
+                  b.printi(b.a.Mem(b.call("checkNil", {rec}))), b.printi(b.at(rec, 16))});
   EXPECT_EQ(run.out, "01");
   EXPECT_EQ(run.result.status, ExitCode::Runtime);
   EXPECT_NE(run.err.find("invalid memory access"), std::string::npos);
@@ -125,12 +134,19 @@ TEST(InterpBuiltins, RuntimeErrorsHaveClearMessages) {
       {"chr negative", [](ProgramBuilder& b) { return b.callStm("chr", {b.c(-1)}); },
        "chr: character code out of range"},
       {"substring",
-       [](ProgramBuilder& b) { return b.callStm("substring", {b.str("abcd"), b.c(3), b.c(2)}); },
+       [](ProgramBuilder& b) {
+         return b.callStm("substring", {b.str("abcd"), b.c(3), b.c(2)});
+       },
        "substring: range [3, 3+2) out of range for a string of size 4"},
       {"substring negative",
-       [](ProgramBuilder& b) { return b.callStm("substring", {b.str("abcd"), b.c(-1), b.c(1)}); },
+       [](ProgramBuilder& b) {
+         return b.callStm("substring", {b.str("abcd"), b.c(-1), b.c(1)});
+       },
        "substring: range [-1, -1+1) out of range for a string of size 4"},
-      {"negative size", [](ProgramBuilder& b) { return b.callStm("initArray", {b.c(-3), b.c(0)}); },
+      {"negative size",
+       [](ProgramBuilder& b) {
+         return b.callStm("initArray", {b.c(-3), b.c(0)});
+       },
        "negative array size -3"},
   };
   for (const ErrorCase& c : cases) {
@@ -146,7 +162,8 @@ TEST(InterpBuiltins, RuntimeErrorsHaveClearMessages) {
 
 TEST(InterpBuiltins, HugeArrayIsOutOfMemoryNotACrash) {
   ProgramBuilder b;
-  RunOutput run = runMain(b, {b.callStm("initArray", {b.c(std::int64_t{1} << 40), b.c(0)})});
+  RunOutput run =
+      runMain(b, {b.callStm("initArray", {b.c(std::int64_t{1} << 40), b.c(0)})});
   EXPECT_EQ(run.result.status, ExitCode::Runtime);
 }
 

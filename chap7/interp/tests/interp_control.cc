@@ -17,7 +17,8 @@ TEST(InterpControl, LabelInsideNestedSeqIsAJumpTarget) {
   Temp_label l = b.label("L");
   // SEQ(SEQ(JUMP L, print "skipped"), SEQ(SEQ(print "x", SEQ(LABEL L, print "a")), print "b"))
   T_stm left = b.a.Seq(b.a.Jump(l), b.print("skipped"));
-  T_stm right = b.a.Seq(b.a.Seq(b.print("x"), b.a.Seq(b.a.Label(l), b.print("a"))), b.print("b"));
+  T_stm right =
+      b.a.Seq(b.a.Seq(b.print("x"), b.a.Seq(b.a.Label(l), b.print("a"))), b.print("b"));
   b.main(b.a.Seq(left, right));
   EXPECT_EQ(runProgram(b.program()).out, "ab");
 }
@@ -28,10 +29,11 @@ TEST(InterpControl, JumpOutOfAnEseqAbandonsTheExpression) {
   Temp_label test = b.label("test"), body = b.label("body"), done = b.label("done");
   Temp_temp x = b.newTemp();
   T_exp breaking = b.a.Eseq(b.a.Seq(b.print("break "), b.a.Jump(done)), b.c(2));
-  b.main(b.seq({b.a.Move(b.a.Temp(x), b.c(7)), b.a.Label(test),
-                b.a.Cjump(RelOp::NE, b.c(1), b.c(0), body, done), b.a.Label(body),
-                b.print("in "), b.a.Move(b.a.Temp(x), b.bin(BinOp::PLUS, b.c(1), breaking)),
-                b.a.Jump(test), b.a.Label(done), b.printi(b.a.Temp(x))}));
+  b.main(
+      b.seq({b.a.Move(b.a.Temp(x), b.c(7)), b.a.Label(test),
+             b.a.Cjump(RelOp::NE, b.c(1), b.c(0), body, done), b.a.Label(body),
+             b.print("in "), b.a.Move(b.a.Temp(x), b.bin(BinOp::PLUS, b.c(1), breaking)),
+             b.a.Jump(test), b.a.Label(done), b.printi(b.a.Temp(x))}));
   RunOutput run = runProgram(b.program());
   EXPECT_EQ(run.out, "in break 7") << run.err;
 }
@@ -48,8 +50,8 @@ TEST(InterpControl, JumpOutOfTwoNestedEseqs) {
 TEST(InterpControl, JumpWithinAnEseqStaysInside) {
   ProgramBuilder b;
   Temp_label skip = b.label("skip");
-  T_exp e = b.a.Eseq(b.seq({b.a.Jump(skip), b.print("no"), b.a.Label(skip), b.print("yes ")}),
-                     b.c(5));
+  T_exp e = b.a.Eseq(
+      b.seq({b.a.Jump(skip), b.print("no"), b.a.Label(skip), b.print("yes ")}), b.c(5));
   b.main(b.printi(e));
   EXPECT_EQ(runProgram(b.program()).out, "yes 5");
 }
@@ -58,8 +60,9 @@ TEST(InterpControl, JumpWithinAnEseqStaysInside) {
 TEST(InterpControl, MoveIntoAnEseqRunsItsStatementFirst) {
   ProgramBuilder b;
   Temp_temp t = b.newTemp();
-  b.main(b.seq({b.a.Move(b.a.Eseq(b.print("s "), b.a.Temp(t)), b.a.Eseq(b.print("e "), b.c(3))),
-                b.printi(b.a.Temp(t))}));
+  b.main(b.seq(
+      {b.a.Move(b.a.Eseq(b.print("s "), b.a.Temp(t)), b.a.Eseq(b.print("e "), b.c(3))),
+       b.printi(b.a.Temp(t))}));
   EXPECT_EQ(runProgram(b.program()).out, "s e 3");
 }
 
@@ -70,7 +73,8 @@ TEST(InterpControl, FlatListBodyAsCanonMakesIt) {
   b.proc("tigermain", {true});
   b.setBody({b.a.Move(b.a.Temp(i), b.c(0)), b.a.Label(test),
              b.a.Cjump(RelOp::GE, b.a.Temp(i), b.c(5), done, body), b.a.Label(body),
-             b.printi(b.a.Temp(i)), b.a.Move(b.a.Temp(i), b.bin(BinOp::PLUS, b.a.Temp(i), b.c(1))),
+             b.printi(b.a.Temp(i)),
+             b.a.Move(b.a.Temp(i), b.bin(BinOp::PLUS, b.a.Temp(i), b.c(1))),
              b.a.Jump(test), b.a.Label(done)});
   RunOutput run = runProgram(b.program());
   EXPECT_EQ(run.out, "01234");
@@ -90,7 +94,8 @@ TEST(InterpControl, JumpToUnknownLabelIsARuntimeError) {
   EXPECT_EQ(run.result.status, ExitCode::Runtime);
   EXPECT_EQ(run.result.exitCode, 70);
   EXPECT_EQ(run.out, "a");
-  EXPECT_NE(run.err.find("runtime error: jump to label nowhere"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("runtime error: jump to label nowhere"), std::string::npos)
+      << run.err;
 }
 
 TEST(InterpControl, JumpIntoAnEseqIsARuntimeError) {
@@ -124,7 +129,8 @@ TEST(InterpControl, AMillionStatements) {
       b.setBody({b.seq(stms)});
     } else if (shape == 1) {
       T_stm left = stms[0];
-      for (std::size_t k = 1; k < stms.size(); ++k) left = b.a.Seq(left, stms[k]);
+      for (std::size_t k = 1; k < stms.size(); ++k)
+        left = b.a.Seq(left, stms[k]);
       b.setBody({left});
     } else {
       b.setBody(stms);

@@ -69,11 +69,14 @@ std::string readFile(const std::filesystem::path& p) {
   return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
-std::filesystem::path bookDir() { return std::filesystem::path(TIGER_SHARED_DIR) / "tiger"; }
+std::filesystem::path bookDir() {
+  return std::filesystem::path(TIGER_SHARED_DIR) / "tiger";
+}
 
 TEST(InterpE2E, BookProgramsPrintTheirExpectedOutput) {
   std::filesystem::path expected = bookDir() / "book-expected";
-  if (!std::filesystem::exists(expected)) GTEST_SKIP() << "no " << expected << " (../shared absent)";
+  if (!std::filesystem::exists(expected))
+    GTEST_SKIP() << "no " << expected << " (../shared absent)";
   int programs = 0;
   for (const auto& entry : std::filesystem::directory_iterator(expected)) {
     std::string name = entry.path().stem().string();
@@ -87,7 +90,8 @@ TEST(InterpE2E, BookProgramsPrintTheirExpectedOutput) {
 
 TEST(InterpE2E, BookMergeReadsItsInputs) {
   std::filesystem::path inputs = bookDir() / "inputs";
-  if (!std::filesystem::exists(inputs)) GTEST_SKIP() << "no " << inputs << " (../shared absent)";
+  if (!std::filesystem::exists(inputs))
+    GTEST_SKIP() << "no " << inputs << " (../shared absent)";
   std::string merge = readFile(bookDir() / "book" / "merge.tig");
   for (const auto& entry : std::filesystem::directory_iterator(inputs)) {
     if (entry.path().extension() != ".in") continue;
@@ -115,7 +119,8 @@ TEST(InterpE2E, QueensRunsQuickly) {
   ASSERT_TRUE(ir);
   auto start = std::chrono::steady_clock::now();
   RunOutput run = runProgram(*ir);
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_EQ(run.result.status, ExitCode::Ok);
   EXPECT_LT(seconds, 5.0) << run.result.stats.steps << " steps";
 }

@@ -19,8 +19,9 @@ TEST(InterpLimits, InfiniteLoopHitsTheStepLimit) {
   EXPECT_EQ(run.result.status, ExitCode::Limit);
   EXPECT_EQ(run.result.exitCode, 71);
   EXPECT_EQ(run.out, "start");
-  EXPECT_EQ(run.err, "runtime error: step limit of 1000 reached; the program may loop forever "
-                     "(raise it with --max-steps)\n");
+  EXPECT_EQ(run.err,
+            "runtime error: step limit of 1000 reached; the program may loop forever "
+            "(raise it with --max-steps)\n");
   EXPECT_EQ(run.result.stats.steps + run.result.stats.calls, 1001u);
 }
 
@@ -38,8 +39,9 @@ TEST(InterpLimits, InfiniteRecursionHitsTheDepthLimit) {
   RunOutput run = runProgram(b.program(), "", 0, 10'000);
   EXPECT_EQ(run.result.status, ExitCode::Limit);
   EXPECT_EQ(run.result.exitCode, 71);
-  EXPECT_EQ(run.err, "runtime error: call depth limit of 10000 reached; infinite recursion? "
-                     "(raise it with --max-depth)\n");
+  EXPECT_EQ(run.err,
+            "runtime error: call depth limit of 10000 reached; infinite recursion? "
+            "(raise it with --max-depth)\n");
   EXPECT_EQ(run.result.stats.calls, 10'000u); // main is depth 1, then 9999 calls of f
 }
 
@@ -60,10 +62,11 @@ TEST(InterpLimits, RecursionUpToTheDefaultDepthWorks) {
   frame::Access local = f.allocLocal(true); // frames with locals too
   T_exp n = b.a.Temp(f.formals()[1].temp);
   Temp_label more = b.label("more"), done = b.label("done");
-  b.setBody({b.seq({b.a.Move(b.at(b.fp(), local.offset), n),
-                    b.a.Cjump(RelOp::GT, n, b.c(0), more, done), b.a.Label(more),
-                    b.callStm("down_1", {b.at(b.fp(), 0), b.bin(BinOp::MINUS, n, b.c(1))}),
-                    b.a.Label(done)})});
+  b.setBody(
+      {b.seq({b.a.Move(b.at(b.fp(), local.offset), n),
+              b.a.Cjump(RelOp::GT, n, b.c(0), more, done), b.a.Label(more),
+              b.callStm("down_1", {b.at(b.fp(), 0), b.bin(BinOp::MINUS, n, b.c(1))}),
+              b.a.Label(done)})});
   RunOutput run = runProgram(b.program());
   EXPECT_EQ(run.out, "done") << run.err;
   EXPECT_EQ(run.result.status, ExitCode::Ok);
@@ -73,8 +76,9 @@ TEST(InterpLimits, ZeroMeansNoStepLimit) {
   ProgramBuilder b;
   Temp_temp i = b.newTemp();
   Temp_label top = b.label("top"), done = b.label("done");
-  b.main(b.seq({b.a.Label(top), b.a.Move(b.a.Temp(i), b.bin(BinOp::PLUS, b.a.Temp(i), b.c(1))),
-                b.a.Cjump(RelOp::LT, b.a.Temp(i), b.c(2000), top, done), b.a.Label(done)}));
+  b.main(b.seq(
+      {b.a.Label(top), b.a.Move(b.a.Temp(i), b.bin(BinOp::PLUS, b.a.Temp(i), b.c(1))),
+       b.a.Cjump(RelOp::LT, b.a.Temp(i), b.c(2000), top, done), b.a.Label(done)}));
   EXPECT_EQ(runProgram(b.program(), "", 0).result.status, ExitCode::Ok);
   EXPECT_EQ(runProgram(b.program(), "", 100).result.status, ExitCode::Limit);
 }

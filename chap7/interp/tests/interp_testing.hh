@@ -22,7 +22,7 @@ struct RunOutput {
 };
 
 inline RunOutput runProgram(const ir::Program& prog, const std::string& input = "",
-                      std::uint64_t maxSteps = 100'000'000, int maxDepth = 10'000) {
+                            std::uint64_t maxSteps = 100'000'000, int maxDepth = 10'000) {
   std::istringstream in(input);
   std::ostringstream out, err;
   RunOptions opts{&in, &out, &err, maxSteps, maxDepth};
@@ -64,11 +64,15 @@ public:
   T_exp c(std::int64_t v) { return a.Const(v); }
   T_exp bin(tree::BinOp op, T_exp l, T_exp r) { return a.Binop(op, l, r); }
   // MEM(BINOP(PLUS, base, CONST off))
-  T_exp at(T_exp base, std::int64_t off) { return a.Mem(bin(tree::BinOp::PLUS, base, c(off))); }
+  T_exp at(T_exp base, std::int64_t off) {
+    return a.Mem(bin(tree::BinOp::PLUS, base, c(off)));
+  }
   T_exp call(const std::string& f, std::vector<T_exp> args) {
     return a.Call(a.Name(label(f)), std::move(args));
   }
-  T_stm callStm(const std::string& f, std::vector<T_exp> args) { return a.Exp(call(f, args)); }
+  T_stm callStm(const std::string& f, std::vector<T_exp> args) {
+    return a.Exp(call(f, args));
+  }
   T_stm printi(T_exp e) { return callStm("printi", {e}); }
   T_stm print(const std::string& text) { return callStm("print", {str(text)}); }
   T_stm seq(std::vector<T_stm> stms) { return a.SeqList(stms); }

@@ -29,7 +29,8 @@ TEST(Temp, FreshLabelsSkipNamesAlreadyTaken) {
   TempFactory f;
   Temp_label l1 = f.namedLabel("L1"), l3 = f.namedLabel("L3");
   std::vector<std::string> fresh;
-  for (int k = 0; k < 4; ++k) fresh.push_back(f.newLabel().str());
+  for (int k = 0; k < 4; ++k)
+    fresh.push_back(f.newLabel().str());
   EXPECT_EQ(fresh, (std::vector<std::string>{"L0", "L2", "L4", "L5"}));
   EXPECT_EQ(f.namedLabel("L1"), l1);
   EXPECT_EQ(f.namedLabel("L3"), l3);

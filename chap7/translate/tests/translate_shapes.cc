@@ -281,7 +281,8 @@ TEST(Translate, OperandsAreTranslatedLeftFirst) {
     in printi(f("a") + f("b") * f("c") - f("d") / f("e")) end)");
   ASSERT_TRUE(ir);
   std::string order;
-  for (const ir::StringFrag& s : ir->strings) order += s.text;
+  for (const ir::StringFrag& s : ir->strings)
+    order += s.text;
   EXPECT_EQ(order, "abcde");
 }
 

@@ -49,7 +49,8 @@ inline std::string expectedOutput(const std::string& text) {
 
 // A linear dump whose run prints `escaped` (a Tiger string body, escapes kept).
 inline void printDumpThatPrints(const std::string& escaped) {
-  std::cout << "PROC tigermain\n# formals: none; frame: 0 bytes\nEXP(\n CALL(\n  NAME print,\n  NAME L0))\n\n"
+  std::cout << "PROC tigermain\n# formals: none; frame: 0 bytes\nEXP(\n CALL(\n  NAME "
+               "print,\n  NAME L0))\n\n"
             << "STRING L0 \"" << escaped << "\"\n";
 }
 
@@ -58,7 +59,8 @@ inline bool answerReader(const std::string& file) {
   std::string want = expectedOutput(slurp(file));
   std::error_code ec;
   for (auto& e : fs::directory_iterator(fs::path(file).parent_path(), ec))
-    if (want.empty() && e.path() != fs::path(file)) want = expectedOutput(slurp(e.path()));
+    if (want.empty() && e.path() != fs::path(file))
+      want = expectedOutput(slurp(e.path()));
   if (want.empty()) return false;
   printDumpThatPrints(want);
   return true;
@@ -116,7 +118,8 @@ template <class Work> void daemon(Work work) {
 }
 
 inline void forever() {
-  for (;;) ::sleep(1);
+  for (;;)
+    ::sleep(1);
 }
 
 // Writes every file it may outside its own folder.
@@ -165,9 +168,11 @@ inline void attack(const std::string& name, const std::string& file, char** argv
   if (name == "writes_outside") writeOutside(file);
   if (name == "network") phoneHome(file);
   if (name == "flood")
-    for (;;) std::cout << "flood flood flood flood flood flood flood flood\n";
+    for (;;)
+      std::cout << "flood flood flood flood flood flood flood flood\n";
   if (name == "loop")
-    for (long i = 0;; ++i) asm volatile("" : "+r"(i)); // a loop the compiler keeps
+    for (long i = 0;; ++i)
+      asm volatile("" : "+r"(i)); // a loop the compiler keeps
   if (name == "sleep") ::sleep(100000);
   if (name == "crash") std::raise(SIGSEGV);
 }
