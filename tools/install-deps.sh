@@ -9,6 +9,7 @@
 #   mlir-19-tools, llvm-19-tools  mlir-opt-19 / mlir-cpu-runner-19 for ptoext
 #   texlive-latex-recommended, texlive-pictures  pdflatex + Beamer (+ pgf) for `make slides`
 #   poppler-utils        pdfinfo / pdftotext / pdftoppm, to check the decks
+#   clang-format-14      the pinned formatter of `ctest -R format` (tools/format_check.sh)
 #   patch                the lab graders apply mutants (labs/GRADING.md)
 #   bubblewrap           the graders confine a submission's build and runs (labs/GRADING.md)
 #   emscripten, chromium Tiger Explorer (make explorer) and its browser test
@@ -18,7 +19,7 @@
 set -eu
 packages=(bison flex cmake g++ make libmimalloc-dev googletest libgtest-dev graphviz python3
           mlir-19-tools llvm-19-tools
-          texlive-latex-recommended texlive-pictures poppler-utils patch bubblewrap
+          texlive-latex-recommended texlive-pictures poppler-utils clang-format-14 patch bubblewrap
           emscripten chromium clang-14 libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do
