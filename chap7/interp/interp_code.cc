@@ -1,10 +1,12 @@
 // interp_code.cc - see interp_code.hh. Each PROC body is walked once: SEQ spines with an
 // explicit work stack (a body may be a spine of 10^6 statements), expressions
-// recursively (their depth is bounded by the source's nesting).
+// recursively (their depth is bounded by the source's nesting). Jumps are resolved once
+// the whole body is decoded, since a label may come after its jumps.
 #include "chap7/interp/interp_code.hh"
 
 #include "chap7/interp/interp_runtime.hh"
 
+#include <algorithm>
 #include <unordered_map>
 
 namespace tiger::interp {
@@ -12,6 +14,14 @@ namespace {
 
 using tree::ExpKind;
 using tree::StmKind;
+
+// Where a LABEL stands: its statement list (-1: the function has no such label), its
+// operation and the value-stack depth there.
+struct Site {
+  int list = -1;
+  int pc = 0;
+  int depth = 0;
+};
 
 class Compiler {
 public:
@@ -22,14 +32,18 @@ public:
 private:
   void declareFunction(const ir::ProcFrag& proc);
   void compileFunction(const ir::ProcFrag& proc, Function& fn);
-  int newBlock();
-  void flatten(const tree::Stm* root, int block);
-  void addStm(const tree::Stm* s, int block);
-  void addMove(const tree::Move* m, int block);
-  void addLabel(Temp_label label, int block);
-  const CExp* exp(const tree::Exp* e);
-  const CExp* call(const tree::Call* c);
-  const CExp* name(const tree::Name* n);
+  void flatten(const tree::Stm* root);
+  void addStm(const tree::Stm* s);
+  void addMove(const tree::Move* m);
+  void addLabel(Temp_label label);
+  void exp(const tree::Exp* e);
+  void eseq(const tree::Eseq* x);
+  void call(const tree::Call* c);
+  void name(const tree::Name* n);
+  void emit(Op op, int pushed, std::int32_t a = 0, std::int64_t b = 0);
+  std::int32_t target(Temp_label label);
+  void resolveTargets();
+  bool encloses(int outer, int list) const;
   int labelId(Temp_label label);
   int slot(Temp_temp t);
   std::int64_t frameWord(std::int64_t offset);
@@ -39,10 +53,15 @@ private:
   Code& code_;
   std::unordered_map<Temp_label, int> functions_;
   std::unordered_map<Temp_label, std::int64_t> strings_;
-  // The function being compiled, and its temps and labels.
+  // The function being compiled: its temps, labels, statement lists and jumps.
   Function* fn_ = nullptr;
   std::unordered_map<Temp_temp, int> slots_;
   std::unordered_map<Temp_label, int> labels_;
+  std::vector<Site> sites_;    // by label id
+  std::vector<int> parents_;   // the list each statement list is evaluated in
+  std::vector<int> jumpLists_; // the list of each target's jump
+  int list_ = 0;               // the statement list being decoded
+  int depth_ = 0;              // the value-stack depth at this point of the code
 };
 
 template <class T> const T* need(const T* node) {
@@ -78,25 +97,26 @@ void Compiler::compileFunction(const ir::ProcFrag& proc, Function& fn) {
   fn_ = &fn;
   slots_ = {{Temp_temp{Temp_temp::kFp}, kFpSlot}, {Temp_temp{Temp_temp::kRv}, kRvSlot}};
   labels_.clear();
+  sites_.clear();
+  jumpLists_.clear();
+  parents_.assign(1, -1);
+  list_ = 0;
+  depth_ = 0;
   for (const frame::Access& a : proc.frame->formals()) {
     if (a.kind == frame::Access::Kind::InFrame)
       fn.formals.push_back({true, frameWord(a.offset)});
     else
       fn.formals.push_back({false, slot(a.temp)});
   }
-  int body = newBlock();
   for (const tree::Stm* s : proc.body)
-    flatten(s, body);
+    flatten(s);
+  emit(Op::Return, 0);
   fn.slots = static_cast<int>(slots_.size());
+  resolveTargets();
 }
 
-int Compiler::newBlock() {
-  fn_->blocks.emplace_back();
-  return static_cast<int>(fn_->blocks.size()) - 1;
-}
-
-// SEQ(a, b) => a's statements, then b's, appended to `block` (depth-first, left first).
-void Compiler::flatten(const tree::Stm* root, int block) {
+// SEQ(a, b) => a's statements, then b's, appended to the list (depth-first, left first).
+void Compiler::flatten(const tree::Stm* root) {
   std::vector<const tree::Stm*> work{need(root)};
   while (!work.empty()) {
     const tree::Stm* s = work.back();
@@ -105,126 +125,180 @@ void Compiler::flatten(const tree::Stm* root, int block) {
       work.push_back(need(seq->right));
       work.push_back(need(seq->left));
     } else {
-      addStm(s, block);
+      addStm(s);
     }
   }
 }
 
-void Compiler::addStm(const tree::Stm* s, int block) {
-  CStm c{s->kind};
+void Compiler::addStm(const tree::Stm* s) {
   switch (s->kind) {
-  case StmKind::SEQ: flatten(s, block); return;
-  case StmKind::LABEL: addLabel(tree::cast<tree::Label>(s)->label, block); return;
-  case StmKind::MOVE: addMove(tree::cast<tree::Move>(s), block); return;
-  case StmKind::EXP: c.left = exp(tree::cast<tree::ExpStm>(s)->exp); break;
+  case StmKind::SEQ: flatten(s); return;
+  case StmKind::LABEL: addLabel(tree::cast<tree::Label>(s)->label); return;
+  case StmKind::MOVE: addMove(tree::cast<tree::Move>(s)); return;
+  case StmKind::EXP:
+    emit(Op::Stm, 0);
+    exp(tree::cast<tree::ExpStm>(s)->exp);
+    emit(Op::Pop, -1);
+    return;
   case StmKind::JUMP: {
-    auto* target = tree::cast<tree::Name>(need(tree::cast<tree::Jump>(s)->exp));
-    if (!target) internalError("JUMP to a computed address is not supported");
-    c.target = labelId(target->label);
-    break;
+    auto* to = tree::cast<tree::Name>(need(tree::cast<tree::Jump>(s)->exp));
+    if (!to) internalError("JUMP to a computed address is not supported");
+    emit(Op::Jump, 0, target(to->label));
+    return;
   }
   case StmKind::CJUMP: {
     auto* j = tree::cast<tree::Cjump>(s);
-    c.rel = j->op;
-    c.left = exp(j->left);
-    c.right = exp(j->right);
-    c.target = labelId(j->t);
-    c.falseTarget = labelId(j->f);
-    break;
+    emit(Op::StmCjump, 0);
+    exp(j->left);
+    exp(j->right);
+    std::int32_t t = target(j->t);
+    emit(Op::Cjump, -2, t, target(j->f));
+    fn_->code.back().rel = j->op;
+    return;
   }
   }
-  fn_->blocks[static_cast<std::size_t>(block)].stms.push_back(c);
 }
 
 // MOVE(ESEQ(s, e1), e2) => SEQ(s, MOVE(e1, e2)); then the destination is TEMP or MEM.
-void Compiler::addMove(const tree::Move* m, int block) {
+// MOVE(TEMP t, e): evaluate e, then set t. MOVE(MEM(a), e): evaluate a, then e.
+void Compiler::addMove(const tree::Move* m) {
   const tree::Exp* dst = need(m->dst);
-  while (auto* eseq = tree::cast<tree::Eseq>(dst)) {
-    flatten(eseq->stm, block);
-    dst = need(eseq->exp);
+  while (auto* x = tree::cast<tree::Eseq>(dst)) {
+    flatten(x->stm);
+    dst = need(x->exp);
   }
   if (dst->kind != ExpKind::TEMP && dst->kind != ExpKind::MEM)
     internalError("MOVE into something that is neither TEMP nor MEM");
-  CStm c{StmKind::MOVE};
-  c.left = exp(dst);
-  c.right = exp(m->src);
-  fn_->blocks[static_cast<std::size_t>(block)].stms.push_back(c);
+  emit(Op::StmMove, 0);
+  if (auto* t = tree::cast<tree::Temp>(dst)) {
+    int s = slot(t->temp);
+    exp(m->src);
+    emit(Op::SetTemp, -1, s);
+    return;
+  }
+  exp(tree::cast<tree::Mem>(dst)->addr);
+  exp(m->src);
+  emit(Op::Store, -2);
 }
 
-void Compiler::addLabel(Temp_label label, int block) {
+void Compiler::addLabel(Temp_label label) {
   int id = labelId(label);
-  LabelSite& site = fn_->labels[static_cast<std::size_t>(id)];
-  if (site.block >= 0)
+  Site& site = sites_[static_cast<std::size_t>(id)];
+  if (site.list >= 0)
     internalError("label " + label.str() + " is defined twice in " + fn_->name);
-  auto& stms = fn_->blocks[static_cast<std::size_t>(block)].stms;
-  site.block = block;
-  site.index = static_cast<int>(stms.size());
-  stms.push_back(CStm{StmKind::LABEL});
+  site = Site{list_, static_cast<int>(fn_->code.size()), depth_};
+  emit(Op::Label, 0);
 }
 
-const CExp* Compiler::exp(const tree::Exp* e) {
-  CExp c{need(e)->kind};
-  switch (e->kind) {
-  case ExpKind::CONST: c.value = tree::cast<tree::Const>(e)->value; break;
-  case ExpKind::TEMP: c.value = slot(tree::cast<tree::Temp>(e)->temp); break;
-  case ExpKind::NAME: return name(tree::cast<tree::Name>(e));
-  case ExpKind::CALL: return call(tree::cast<tree::Call>(e));
-  case ExpKind::MEM: c.left = exp(tree::cast<tree::Mem>(e)->addr); break;
+void Compiler::exp(const tree::Exp* e) {
+  switch (need(e)->kind) {
+  case ExpKind::CONST: emit(Op::Const, 1, 0, tree::cast<tree::Const>(e)->value); return;
+  case ExpKind::TEMP: emit(Op::Temp, 1, slot(tree::cast<tree::Temp>(e)->temp)); return;
+  case ExpKind::NAME: name(tree::cast<tree::Name>(e)); return;
+  case ExpKind::CALL: call(tree::cast<tree::Call>(e)); return;
+  case ExpKind::MEM:
+    exp(tree::cast<tree::Mem>(e)->addr);
+    emit(Op::Load, 0);
+    return;
   case ExpKind::BINOP: {
     auto* b = tree::cast<tree::Binop>(e);
-    c.op = b->op;
-    c.left = exp(b->left);
-    c.right = exp(b->right);
-    break;
+    exp(b->left);
+    exp(b->right);
+    emit(static_cast<Op>(static_cast<int>(Op::Plus) + static_cast<int>(b->op)), -1);
+    return;
   }
-  case ExpKind::ESEQ: {
-    auto* x = tree::cast<tree::Eseq>(e);
-    c.block = newBlock();
-    flatten(x->stm, c.block);
-    c.left = exp(x->exp);
-    break;
+  case ExpKind::ESEQ: eseq(tree::cast<tree::Eseq>(e)); return;
   }
-  }
-  return &code_.exps.emplace_back(std::move(c));
+}
+
+// ESEQ(s, e): s is a statement list of its own, run where the ESEQ is evaluated (its
+// labels are reached from jumps inside it only); then e, in the enclosing list.
+void Compiler::eseq(const tree::Eseq* x) {
+  int outer = list_;
+  list_ = static_cast<int>(parents_.size());
+  parents_.push_back(outer);
+  flatten(x->stm);
+  list_ = outer;
+  exp(x->exp);
 }
 
 // NAME L as a value: only the label of a STRING fragment has one.
-const CExp* Compiler::name(const tree::Name* n) {
+void Compiler::name(const tree::Name* n) {
   auto it = strings_.find(n->label);
   if (it == strings_.end())
     internalError("NAME " + n->label.str() + " is used as a value but is not a string");
-  CExp c{ExpKind::NAME};
-  c.value = it->second;
-  return &code_.exps.emplace_back(std::move(c));
+  emit(Op::Const, 1, 0, it->second);
 }
 
 // CALL(NAME f, args): f is a PROC fragment or a runtime function; arguments must match.
-const CExp* Compiler::call(const tree::Call* call) {
-  auto* f = tree::cast<tree::Name>(need(call->fun));
+void Compiler::call(const tree::Call* c) {
+  auto* f = tree::cast<tree::Name>(need(c->fun));
   if (!f) internalError("CALL of a computed address is not supported");
-  CExp c{ExpKind::CALL};
+  Op op = Op::Call;
+  std::int64_t callee = 0;
   std::size_t expected = 0;
   if (auto it = functions_.find(f->label); it != functions_.end()) {
-    c.function = it->second;
+    callee = it->second;
     expected = prog_.procs[static_cast<std::size_t>(it->second)].frame->formals().size();
   } else if (auto rt = Runtime::find(f->label.str())) {
-    c.runtime = *rt;
+    op = Op::CallRuntime;
+    callee = *rt;
     expected = static_cast<std::size_t>(Runtime::arity(*rt));
   } else {
     internalError("CALL of unknown function " + f->label.str());
   }
-  if (call->args.size() != expected)
+  if (c->args.size() != expected)
     internalError("CALL of " + f->label.str() + " with " +
-                  std::to_string(call->args.size()) + " arguments; it takes " +
+                  std::to_string(c->args.size()) + " arguments; it takes " +
                   std::to_string(expected));
-  for (const tree::Exp* a : call->args)
-    c.args.push_back(exp(a));
-  return &code_.exps.emplace_back(std::move(c));
+  for (const tree::Exp* a : c->args)
+    exp(a);
+  auto n = static_cast<int>(c->args.size());
+  emit(op, 1 - n, n, callee);
+}
+
+// Appends an operation that changes the value-stack depth by `pushed`.
+void Compiler::emit(Op op, int pushed, std::int32_t a, std::int64_t b) {
+  fn_->code.push_back(Ins{op, tree::RelOp::EQ, a, b});
+  depth_ += pushed;
+  fn_->maxStack = std::max(fn_->maxStack, depth_);
+}
+
+// A target for a jump of the current list to `label`, resolved by resolveTargets.
+std::int32_t Compiler::target(Temp_label label) {
+  fn_->targets.push_back(Target{Target::Error::None, labelId(label), 0, 0});
+  jumpLists_.push_back(list_);
+  return static_cast<std::int32_t>(fn_->targets.size()) - 1;
+}
+
+// A jump may go to a label of its own list or of a list that encloses it (a `break`
+// out of an ESEQ); any other label is a runtime error when the jump runs.
+void Compiler::resolveTargets() {
+  for (std::size_t k = 0; k < fn_->targets.size(); ++k) {
+    Target& t = fn_->targets[k];
+    const Site& site = sites_[static_cast<std::size_t>(t.label)];
+    if (site.list < 0)
+      t.error = Target::Error::NotInFunction;
+    else if (!encloses(site.list, jumpLists_[k]))
+      t.error = Target::Error::InsideEseq;
+    t.pc = site.pc;
+    t.depth = site.depth;
+  }
+}
+
+// Whether statement list `outer` is `list` or one of the lists it is evaluated in.
+bool Compiler::encloses(int outer, int list) const {
+  for (; list >= 0; list = parents_[static_cast<std::size_t>(list)])
+    if (list == outer) return true;
+  return false;
 }
 
 int Compiler::labelId(Temp_label label) {
   auto [it, fresh] = labels_.emplace(label, static_cast<int>(fn_->labels.size()));
-  if (fresh) fn_->labels.push_back(LabelSite{-1, -1, label.str()});
+  if (fresh) {
+    fn_->labels.push_back(label.str());
+    sites_.emplace_back();
+  }
   return it->second;
 }
 

@@ -1,12 +1,17 @@
-// interp_code.hh - the interpreter's form of a program: each PROC body made ready to run.
+// interp_code.hh - the interpreter's form of a program: each PROC body decoded once into
+// a flat sequence of operations for a stack machine.
 //
 // Input: an ir::Program at any stage (Translate's nested trees, or canon's flat lists).
-// Output: one Function per PROC, where
-//   - every SEQ spine is flattened into a statement list (a Block): the body is block 0,
-//     and the statement of each ESEQ gets its own block;
-//   - every label is resolved to (block, index) of its LABEL statement, so a jump is
-//     "go to that list, at that index" (the list is always the current one or one of
-//     the lists whose execution encloses the jump: Translate never jumps into an ESEQ);
+// Output: one Function per PROC, whose `code` is its body in execution order:
+//   - SEQ spines are flattened; each statement starts with an operation that counts it
+//     (Label, Jump, Stm, StmMove, StmCjump), then its operands' operations, operands in
+//     the order the tree evaluates them, each pushing its value on the activation's
+//     value stack, then the operation that consumes them (Pop, SetTemp, Store, Cjump);
+//   - an ESEQ's statements stand inline where the ESEQ is evaluated, so the statement
+//     list of an ESEQ is a stretch of the code run at a given value-stack depth;
+//   - every jump goes to a Target: the position of its LABEL and the value-stack depth
+//     there (a `break` out of an ESEQ drops the values being computed), or the runtime
+//     error the jump raises when it runs (a label of no list that encloses the jump);
 //   - every TEMP is resolved to a slot of the activation (fp is slot 0, rv slot 1);
 //   - every CALL is resolved to a Function or a runtime function, every NAME of a
 //     STRING fragment to its string value.
@@ -17,46 +22,54 @@
 #include "chap7/ir/fragments.hh"
 
 #include <cstdint>
-#include <deque>
 #include <string>
 #include <vector>
 
 namespace tiger::interp {
 
-struct Block;
-
-struct CExp {
-  explicit CExp(tree::ExpKind k) : kind(k) {}
-  tree::ExpKind kind;
-  tree::BinOp op = tree::BinOp::PLUS; // BINOP
-  std::int64_t value = 0;      // CONST: the value; TEMP: the slot; NAME: the string value
-  const CExp* left = nullptr;  // BINOP left, MEM address, ESEQ result
-  const CExp* right = nullptr; // BINOP right
-  int block = -1;              // ESEQ: the block of its statement
-  int function = -1;           // CALL: index of a Tiger function, or -1
-  int runtime = -1;            // CALL: index of a runtime function (Runtime::find), or -1
-  std::vector<const CExp*> args; // CALL
+// The operations. Binop operations come in tree::BinOp's order, from Plus.
+enum class Op : std::uint8_t {
+  Label,    // a LABEL statement: a step
+  Jump,     // a JUMP: a step and a jump to targets[a]
+  Stm,      // an EXP statement starts: a step
+  StmMove,  // a MOVE starts: a step and a move
+  StmCjump, // a CJUMP starts: a step and a cjump
+  Const,    // push b (a CONST, or the string value of a NAME)
+  Temp,     // push slot a
+  Plus,     // pop y, x; push x op y
+  Minus,
+  Times,
+  Divide,
+  And,
+  Or,
+  Lshift,
+  Rshift,
+  Arshift,
+  Xor,
+  Load,        // pop an address; push the word there
+  Call,        // pop a arguments; call functions[b]; push its result
+  CallRuntime, // pop a arguments; call runtime function b; push its result
+  Pop,         // pop the value of an EXP statement
+  SetTemp,     // pop a value into slot a
+  Store,       // pop a value, then an address; store the value there
+  Cjump,       // pop y, x; relation `rel`: jump to targets[a] if x rel y, else targets[b]
+  Return,      // the end of the body
 };
 
-struct CStm {
-  explicit CStm(tree::StmKind k) : kind(k) {}
-  tree::StmKind kind;                // never SEQ
-  tree::RelOp rel = tree::RelOp::EQ; // CJUMP
-  const CExp* left = nullptr;        // MOVE destination (TEMP or MEM), CJUMP left, EXP
-  const CExp* right = nullptr;       // MOVE source, CJUMP right
-  int target = -1;                   // JUMP target, CJUMP true target (label ids)
-  int falseTarget = -1;              // CJUMP false target
+struct Ins {
+  Op op;
+  tree::RelOp rel = tree::RelOp::EQ; // Cjump
+  std::int32_t a = 0;
+  std::int64_t b = 0;
 };
 
-struct Block {
-  std::vector<CStm> stms;
-};
-
-// Where a LABEL stands; block == -1 when the function has no such label.
-struct LabelSite {
-  int block = -1;
-  int index = -1;
-  std::string name;
+// Where a jump goes; when `error` is not None, the jump raises it instead.
+struct Target {
+  enum class Error : std::uint8_t { None, NotInFunction, InsideEseq };
+  Error error = Error::None;
+  std::int32_t label = -1; // its index in Function::labels
+  std::int32_t pc = 0;     // the Label operation
+  std::int32_t depth = 0;  // the value-stack depth of the list the label is in
 };
 
 struct Formal {
@@ -66,18 +79,19 @@ struct Formal {
 };
 
 struct Function {
-  std::string name;          // the label, e.g. "tigermain", "f_3"
-  std::vector<Block> blocks; // blocks[0] is the body
-  std::vector<LabelSite> labels;
+  std::string name; // the label, e.g. "tigermain", "f_3"
+  std::vector<Ins> code;
+  std::vector<Target> targets;
+  std::vector<std::string> labels; // the names of the labels its jumps name
   std::vector<Formal> formals;
   int slots = 2;               // temps of one activation, fp and rv included
+  int maxStack = 0;            // the deepest its value stack gets
   std::int64_t frameWords = 0; // the frame spans [fp + lowOffset, fp + highOffset)
   std::int64_t fpWord = 0;     // fp is this many words above the frame's start
 };
 
 struct Code {
   std::vector<Function> functions; // functions[0] is procs[0], the main program
-  std::deque<CExp> exps;           // owns every CExp
 };
 
 inline constexpr int kFpSlot = 0;
