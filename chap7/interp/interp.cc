@@ -49,6 +49,14 @@ private:
     if (stats_.steps + stats_.calls > maxCount_) [[unlikely]]
       stepLimit();
   }
+  void countMove() {
+    countStep();
+    ++stats_.moves;
+  }
+  void countCjump() {
+    countStep();
+    ++stats_.cjumps;
+  }
   [[noreturn]] void stepLimit();
   [[noreturn]] void badJump(const Function& fn, const Target& t);
   void newTemps(std::size_t slots, std::size_t values);
@@ -193,14 +201,8 @@ void Machine::exec(const Function& fn, std::size_t base) {
       ++stats_.jumps;
       jump(i.a);
       break;
-    case Op::StmMove:
-      countStep();
-      ++stats_.moves;
-      break;
-    case Op::StmCjump:
-      countStep();
-      ++stats_.cjumps;
-      break;
+    case Op::StmMove: countMove(); break;
+    case Op::StmCjump: countCjump(); break;
     case Op::Const: *sp++ = i.b; break;
     case Op::Temp: *sp++ = temps[i.a]; break;
     case Op::Plus:
@@ -261,6 +263,13 @@ void Machine::exec(const Function& fn, std::size_t base) {
       *sp = runtime_.call(static_cast<int>(i.b), sp);
       ++sp;
       break;
+    case Op::CheckIndex:
+      sp -= 2;
+      ++stats_.calls;
+      checkSteps();
+      *sp = runtime_.checkIndex(sp);
+      ++sp;
+      break;
     case Op::Pop: --sp; break;
     case Op::SetTemp: temps[i.a] = *--sp; break;
     case Op::Store:
@@ -269,9 +278,44 @@ void Machine::exec(const Function& fn, std::size_t base) {
       break;
     case Op::Cjump:
       sp -= 2;
-      jump(tree::evalRel(i.rel, sp[0], sp[1]) ? i.a : static_cast<std::int32_t>(i.b));
+      jump(tree::evalRel(i.rel, sp[0], sp[1]) ? i.a : i.c);
       break;
     case Op::Return: return;
+    case Op::PlusConst: sp[-1] = wrap(u(sp[-1]) + u(i.b)); break;
+    case Op::MinusConst: sp[-1] = wrap(u(sp[-1]) - u(i.b)); break;
+    case Op::TimesConst: sp[-1] = wrap(u(sp[-1]) * u(i.b)); break;
+    case Op::PlusTemp: sp[-1] = wrap(u(sp[-1]) + u(temps[i.a])); break;
+    case Op::MinusTemp: sp[-1] = wrap(u(sp[-1]) - u(temps[i.a])); break;
+    case Op::TimesTemp: sp[-1] = wrap(u(sp[-1]) * u(temps[i.a])); break;
+    case Op::TempPlusConst: *sp++ = wrap(u(temps[i.a]) + u(i.b)); break;
+    case Op::LoadPlusConst: sp[-1] = mem_.load(wrap(u(sp[-1]) + u(i.b))); break;
+    case Op::LoadTempPlusConst: *sp++ = mem_.load(wrap(u(temps[i.a]) + u(i.b))); break;
+    case Op::StoreConst: mem_.store(*--sp, i.b); break;
+    case Op::MoveConst:
+      countMove();
+      temps[i.a] = i.b;
+      break;
+    case Op::MoveTemp:
+      countMove();
+      temps[i.a] = temps[i.d];
+      break;
+    case Op::MoveTempPlusConst:
+      countMove();
+      temps[i.a] = wrap(u(temps[i.d]) + u(i.b));
+      break;
+    case Op::MoveLoadTempPlusConst:
+      countMove();
+      temps[i.a] = mem_.load(wrap(u(temps[i.d]) + u(i.b)));
+      break;
+    case Op::CjumpTempTemp:
+      countCjump();
+      jump(tree::evalRel(i.rel, temps[i.d], temps[i.b]) ? i.a : i.c);
+      break;
+    case Op::CjumpTempConst:
+      countCjump();
+      jump(tree::evalRel(i.rel, temps[i.d], i.b) ? i.a : i.c);
+      break;
+    default: __builtin_unreachable(); // every Op has its case: no range check
     }
   }
 }

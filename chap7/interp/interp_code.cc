@@ -41,6 +41,9 @@ private:
   void call(const tree::Call* c);
   void name(const tree::Name* n);
   void emit(Op op, int pushed, std::int32_t a = 0, std::int64_t b = 0);
+  bool fuse();
+  void fuseMove();
+  void fuseCjump();
   std::int32_t target(Temp_label label);
   void resolveTargets();
   bool encloses(int outer, int list) const;
@@ -152,8 +155,10 @@ void Compiler::addStm(const tree::Stm* s) {
     exp(j->left);
     exp(j->right);
     std::int32_t t = target(j->t);
-    emit(Op::Cjump, -2, t, target(j->f));
+    emit(Op::Cjump, -2, t);
+    fn_->code.back().c = target(j->f);
     fn_->code.back().rel = j->op;
+    fuseCjump();
     return;
   }
   }
@@ -174,6 +179,7 @@ void Compiler::addMove(const tree::Move* m) {
     int s = slot(t->temp);
     exp(m->src);
     emit(Op::SetTemp, -1, s);
+    fuseMove();
     return;
   }
   exp(tree::cast<tree::Mem>(dst)->addr);
@@ -241,7 +247,7 @@ void Compiler::call(const tree::Call* c) {
     callee = it->second;
     expected = prog_.procs[static_cast<std::size_t>(it->second)].frame->formals().size();
   } else if (auto rt = Runtime::find(f->label.str())) {
-    op = Op::CallRuntime;
+    op = *rt == Runtime::kCheckIndex ? Op::CheckIndex : Op::CallRuntime;
     callee = *rt;
     expected = static_cast<std::size_t>(Runtime::arity(*rt));
   } else {
@@ -257,11 +263,85 @@ void Compiler::call(const tree::Call* c) {
   emit(op, 1 - n, n, callee);
 }
 
-// Appends an operation that changes the value-stack depth by `pushed`.
+// Appends an operation that changes the value-stack depth by `pushed`, fused with the
+// operations before it while one of fuse's patterns applies.
 void Compiler::emit(Op op, int pushed, std::int32_t a, std::int64_t b) {
-  fn_->code.push_back(Ins{op, tree::RelOp::EQ, a, b});
+  Ins i{op};
+  i.a = a;
+  i.b = b;
+  fn_->code.push_back(i);
   depth_ += pushed;
   fn_->maxStack = std::max(fn_->maxStack, depth_);
+  while (fuse()) {
+  }
+}
+
+// The fused form of the last operation with the one before it (never a Label, so the
+// positions of labels stay), or false.
+bool Compiler::fuse() {
+  std::vector<Ins>& code = fn_->code;
+  if (code.size() < 2) return false;
+  Ins& prev = code[code.size() - 2];
+  const Ins last = code.back();
+  auto replace = [&](Op op) {
+    prev.op = op;
+    code.pop_back();
+    return true;
+  };
+  bool arith = last.op == Op::Plus || last.op == Op::Minus || last.op == Op::Times;
+  auto shifted = [&](Op base) {
+    return static_cast<Op>(static_cast<int>(base) + static_cast<int>(last.op) -
+                           static_cast<int>(Op::Plus));
+  };
+  if (arith && prev.op == Op::Const) return replace(shifted(Op::PlusConst));
+  if (arith && prev.op == Op::Temp) return replace(shifted(Op::PlusTemp));
+  if (last.op == Op::PlusConst && prev.op == Op::Temp) {
+    prev.b = last.b;
+    return replace(Op::TempPlusConst);
+  }
+  if (last.op == Op::Load && prev.op == Op::PlusConst) return replace(Op::LoadPlusConst);
+  if (last.op == Op::Load && prev.op == Op::TempPlusConst)
+    return replace(Op::LoadTempPlusConst);
+  if (last.op == Op::Store && prev.op == Op::Const) return replace(Op::StoreConst);
+  return false;
+}
+
+// StmMove, one operation without effect (or a load, which counts after the step anyway),
+// SetTemp: one operation.
+void Compiler::fuseMove() {
+  std::vector<Ins>& code = fn_->code;
+  std::size_t n = code.size();
+  if (n < 3 || code[n - 3].op != Op::StmMove) return;
+  const Ins value = code[n - 2];
+  Op op;
+  switch (value.op) {
+  case Op::Const: op = Op::MoveConst; break;
+  case Op::Temp: op = Op::MoveTemp; break;
+  case Op::TempPlusConst: op = Op::MoveTempPlusConst; break;
+  case Op::LoadTempPlusConst: op = Op::MoveLoadTempPlusConst; break;
+  default: return;
+  }
+  Ins& i = code[n - 3];
+  i.op = op;
+  i.a = code[n - 1].a;
+  i.d = value.a;
+  i.b = value.b;
+  code.resize(n - 2);
+}
+
+// StmCjump, Temp, Temp or Const, Cjump: one operation.
+void Compiler::fuseCjump() {
+  std::vector<Ins>& code = fn_->code;
+  std::size_t n = code.size();
+  if (n < 4 || code[n - 4].op != Op::StmCjump || code[n - 3].op != Op::Temp) return;
+  const Ins right = code[n - 2];
+  if (right.op != Op::Temp && right.op != Op::Const) return;
+  Ins i = code[n - 1];
+  i.op = right.op == Op::Temp ? Op::CjumpTempTemp : Op::CjumpTempConst;
+  i.d = code[n - 3].a;
+  i.b = right.op == Op::Temp ? right.a : right.b;
+  code.resize(n - 4);
+  code.push_back(i);
 }
 
 // A target for a jump of the current list to `label`, resolved by resolveTargets.

@@ -27,7 +27,9 @@
 
 namespace tiger::interp {
 
-// The operations. Binop operations come in tree::BinOp's order, from Plus.
+// The operations. Binop operations come in tree::BinOp's order, from Plus. The fused
+// operations (compileProgram's peephole: Const and Temp have no effect, so they can be
+// folded into the operation that uses them) do what the sequence they replace does.
 enum class Op : std::uint8_t {
   Label,    // a LABEL statement: a step
   Jump,     // a JUMP: a step and a jump to targets[a]
@@ -49,17 +51,39 @@ enum class Op : std::uint8_t {
   Load,        // pop an address; push the word there
   Call,        // pop a arguments; call functions[b]; push its result
   CallRuntime, // pop a arguments; call runtime function b; push its result
+  CheckIndex,  // CallRuntime of checkIndex, called directly
   Pop,         // pop the value of an EXP statement
   SetTemp,     // pop a value into slot a
   Store,       // pop a value, then an address; store the value there
-  Cjump,       // pop y, x; relation `rel`: jump to targets[a] if x rel y, else targets[b]
+  Cjump,       // pop y, x; relation `rel`: jump to targets[a] if x rel y, else targets[c]
   Return,      // the end of the body
+  // Fused: Const b then Plus, Minus, Times; Temp a then Plus, Minus, Times.
+  PlusConst,
+  MinusConst,
+  TimesConst,
+  PlusTemp,
+  MinusTemp,
+  TimesTemp,
+  TempPlusConst,     // Temp a, PlusConst b
+  LoadPlusConst,     // PlusConst b, Load
+  LoadTempPlusConst, // TempPlusConst, Load
+  StoreConst,        // Const b, Store
+  // Fused whole statements into slot a: StmMove, the operation, SetTemp a.
+  MoveConst,             // Const b
+  MoveTemp,              // Temp d
+  MoveTempPlusConst,     // TempPlusConst d, b
+  MoveLoadTempPlusConst, // LoadTempPlusConst d, b
+  // StmCjump, Temp d, Temp b (or Const b), Cjump.
+  CjumpTempTemp,
+  CjumpTempConst,
 };
 
 struct Ins {
   Op op;
   tree::RelOp rel = tree::RelOp::EQ; // Cjump
   std::int32_t a = 0;
+  std::int32_t c = 0;
+  std::int32_t d = 0;
   std::int64_t b = 0;
 };
 

@@ -9,8 +9,8 @@
 namespace tiger::interp {
 namespace {
 
-constexpr std::uint64_t kFirstHeapBlock = 2;
-constexpr std::uint64_t kMaxOffset = std::uint64_t{1} << 32;
+constexpr std::uint64_t kFirstHeapBlock = Memory::kFirstHeapBlock;
+constexpr std::uint64_t kMaxOffset = Memory::kMaxOffset;
 
 // A frame address: 1 << 63 | depth << 43 | generation << 31 | byte offset (see the .hh).
 constexpr int kDepthShift = Memory::kDepthShift;
@@ -81,15 +81,6 @@ void runToStop(RunResult& result, std::ostream& err, const std::function<void()>
           : stop.status == ExitCode::Output ? "error: "
                                             : "runtime error: ")
       << stop.message << '\n';
-}
-
-// block << 32 | offset: a heap block's own words.
-const std::int64_t* Memory::heapSlot(std::uint64_t a) const {
-  std::uint64_t block = a >> 32, word = (a & (kMaxOffset - 1)) / 8;
-  if (block < kFirstHeapBlock || block - kFirstHeapBlock >= blocks_.size())
-    return nullptr;
-  const Block& b = blocks_[block - kFirstHeapBlock];
-  return word < b.words ? &heap_[b.start + word] : nullptr;
 }
 
 void Memory::badAccess(std::int64_t addr, bool write) const {

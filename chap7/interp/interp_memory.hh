@@ -66,6 +66,8 @@ public:
                                                  << 30; // as a dump's frames
   static constexpr int kDepthShift = 43;                // of a frame address: depth << 43
   static constexpr int kGenerationShift = 31;           // generation << 31
+  static constexpr std::uint64_t kFirstHeapBlock = 2;
+  static constexpr std::uint64_t kMaxOffset = std::uint64_t{1} << 32; // in a block
 
   std::int64_t load(std::int64_t addr) const {
     const std::int64_t* p = slot(addr);
@@ -128,7 +130,14 @@ private:
     std::uint64_t word = (a - f.base) / 8;
     return word < f.words ? &stack_[f.start + word] : nullptr;
   }
-  const std::int64_t* heapSlot(std::uint64_t a) const;
+  // block << 32 | offset: a heap block's own words.
+  const std::int64_t* heapSlot(std::uint64_t a) const {
+    std::uint64_t block = a >> 32, word = (a & (kMaxOffset - 1)) / 8;
+    if (block < kFirstHeapBlock || block - kFirstHeapBlock >= blocks_.size())
+      return nullptr;
+    const Block& b = blocks_[block - kFirstHeapBlock];
+    return word < b.words ? &heap_[b.start + word] : nullptr;
+  }
   [[noreturn]] void badAccess(std::int64_t addr, bool write) const;
   void makeRoom(std::size_t words, const std::string* function);
   std::string describeFrameAccess(std::uint64_t a, bool write) const;

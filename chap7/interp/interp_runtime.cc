@@ -37,6 +37,7 @@ std::string_view Runtime::name(int fn) {
 
 std::int64_t Runtime::call(int fn, const std::int64_t* args) {
   static_assert(std::size(kMembers) == std::size(runtime::kFunctions));
+  static_assert(runtime::kFunctions[kCheckIndex].name == "checkIndex");
   return (this->*kMembers[fn])(args);
 }
 
@@ -149,14 +150,9 @@ std::int64_t Runtime::stringCompare(const std::int64_t* a) {
   return c < 0 ? -1 : c > 0 ? 1 : 0;
 }
 
-// checkIndex(arr, i): the length of arr is the word before element 0.
-std::int64_t Runtime::checkIndex(const std::int64_t* a) {
-  std::int64_t length =
-      mem_.load(static_cast<std::int64_t>(static_cast<std::uint64_t>(a[0]) - 8));
-  if (a[1] < 0 || a[1] >= length)
-    runtimeError("array index " + std::to_string(a[1]) + " out of range [0, " +
-                 std::to_string(length) + ")");
-  return a[1];
+void Runtime::indexError(std::int64_t i, std::int64_t length) {
+  runtimeError("array index " + std::to_string(i) + " out of range [0, " +
+               std::to_string(length) + ")");
 }
 
 std::int64_t Runtime::checkNil(const std::int64_t* a) {

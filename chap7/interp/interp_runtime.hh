@@ -36,6 +36,17 @@ public:
   // Runs function `fn` on arity(fn) arguments.
   std::int64_t call(int fn, const std::int64_t* args);
 
+  // checkIndex(arr, i): the length of arr is the word before element 0. Public and
+  // inline: the interpreter calls it directly, the most frequent runtime call.
+  std::int64_t checkIndex(const std::int64_t* a) {
+    std::int64_t length =
+        mem_.load(static_cast<std::int64_t>(static_cast<std::uint64_t>(a[0]) - 8));
+    if (a[1] < 0 || a[1] >= length) [[unlikely]]
+      indexError(a[1], length);
+    return a[1];
+  }
+  static constexpr int kCheckIndex = 15; // its index in runtime::kFunctions
+
   // Writes what print wrote so far (before a runtime error is reported); false when the
   // output cannot be written.
   bool flushOutput();
@@ -60,7 +71,7 @@ private:
   std::int64_t allocRecord(const std::int64_t* a);
   std::int64_t stringEqual(const std::int64_t* a);
   std::int64_t stringCompare(const std::int64_t* a);
-  std::int64_t checkIndex(const std::int64_t* a);
+  [[noreturn]] static void indexError(std::int64_t i, std::int64_t length);
   std::int64_t checkNil(const std::int64_t* a);
 
   using Member = std::int64_t (Runtime::*)(const std::int64_t*);

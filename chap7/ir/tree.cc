@@ -48,23 +48,6 @@ RelOp commuteRel(RelOp op) {
   return op;
 }
 
-bool evalRel(RelOp op, std::int64_t a, std::int64_t b) {
-  auto ua = static_cast<std::uint64_t>(a), ub = static_cast<std::uint64_t>(b);
-  switch (op) {
-  case RelOp::EQ: return a == b;
-  case RelOp::NE: return a != b;
-  case RelOp::LT: return a < b;
-  case RelOp::GT: return a > b;
-  case RelOp::LE: return a <= b;
-  case RelOp::GE: return a >= b;
-  case RelOp::ULT: return ua < ub;
-  case RelOp::UGT: return ua > ub;
-  case RelOp::ULE: return ua <= ub;
-  case RelOp::UGE: return ua >= ub;
-  }
-  return false;
-}
-
 Arena::~Arena() {
   for (const Destructor& d : destructors_)
     d.destroy(d.object);
