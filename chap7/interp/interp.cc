@@ -315,6 +315,38 @@ void Machine::exec(const Function& fn, std::size_t base) {
       countCjump();
       jump(tree::evalRel(i.rel, temps[i.d], i.b) ? i.a : i.c);
       break;
+    case Op::TempTimesConst: *sp++ = wrap(u(temps[i.a]) * u(i.b)); break;
+    case Op::PlusTempTimesConst: sp[-1] = wrap(u(sp[-1]) + u(temps[i.a]) * u(i.b)); break;
+    case Op::LoadPlusTempTimesConst:
+      sp[-1] = mem_.load(wrap(u(sp[-1]) + u(temps[i.a]) * u(i.b)));
+      break;
+    case Op::CheckIndexTemp: {
+      ++stats_.calls;
+      checkSteps();
+      std::int64_t args[2] = {sp[-1], temps[i.a]};
+      sp[-1] = runtime_.checkIndex(args);
+      break;
+    }
+    case Op::CjumpConst:
+      --sp;
+      jump(tree::evalRel(i.rel, *sp, i.b) ? i.a : i.c);
+      break;
+    case Op::StmMoveTemp:
+      countMove();
+      *sp++ = temps[i.a];
+      break;
+    case Op::StmMoveLoadTempPlusConst:
+      countMove();
+      *sp++ = mem_.load(wrap(u(temps[i.a]) + u(i.b)));
+      break;
+    case Op::StmCjumpTemp:
+      countCjump();
+      *sp++ = temps[i.a];
+      break;
+    case Op::StmCjumpLoadTempPlusConst:
+      countCjump();
+      *sp++ = mem_.load(wrap(u(temps[i.a]) + u(i.b)));
+      break;
     default: __builtin_unreachable(); // every Op has its case: no range check
     }
   }

@@ -44,6 +44,7 @@ private:
   bool fuse();
   void fuseMove();
   void fuseCjump();
+  void fuseStart(std::size_t begin);
   std::int32_t target(Temp_label label);
   void resolveTargets();
   bool encloses(int outer, int list) const;
@@ -151,6 +152,7 @@ void Compiler::addStm(const tree::Stm* s) {
   }
   case StmKind::CJUMP: {
     auto* j = tree::cast<tree::Cjump>(s);
+    std::size_t begin = fn_->code.size();
     emit(Op::StmCjump, 0);
     exp(j->left);
     exp(j->right);
@@ -159,6 +161,7 @@ void Compiler::addStm(const tree::Stm* s) {
     fn_->code.back().c = target(j->f);
     fn_->code.back().rel = j->op;
     fuseCjump();
+    fuseStart(begin);
     return;
   }
   }
@@ -174,17 +177,19 @@ void Compiler::addMove(const tree::Move* m) {
   }
   if (dst->kind != ExpKind::TEMP && dst->kind != ExpKind::MEM)
     internalError("MOVE into something that is neither TEMP nor MEM");
+  std::size_t begin = fn_->code.size();
   emit(Op::StmMove, 0);
   if (auto* t = tree::cast<tree::Temp>(dst)) {
     int s = slot(t->temp);
     exp(m->src);
     emit(Op::SetTemp, -1, s);
     fuseMove();
-    return;
+  } else {
+    exp(tree::cast<tree::Mem>(dst)->addr);
+    exp(m->src);
+    emit(Op::Store, -2);
   }
-  exp(tree::cast<tree::Mem>(dst)->addr);
-  exp(m->src);
-  emit(Op::Store, -2);
+  fuseStart(begin);
 }
 
 void Compiler::addLabel(Temp_label label) {
@@ -303,6 +308,16 @@ bool Compiler::fuse() {
   if (last.op == Op::Load && prev.op == Op::TempPlusConst)
     return replace(Op::LoadTempPlusConst);
   if (last.op == Op::Store && prev.op == Op::Const) return replace(Op::StoreConst);
+  if (last.op == Op::TimesConst && prev.op == Op::Temp) {
+    prev.b = last.b;
+    return replace(Op::TempTimesConst);
+  }
+  if (last.op == Op::Plus && prev.op == Op::TempTimesConst)
+    return replace(Op::PlusTempTimesConst);
+  if (last.op == Op::Load && prev.op == Op::PlusTempTimesConst)
+    return replace(Op::LoadPlusTempTimesConst);
+  if (last.op == Op::CheckIndex && prev.op == Op::Temp)
+    return replace(Op::CheckIndexTemp);
   return false;
 }
 
@@ -329,13 +344,40 @@ void Compiler::fuseMove() {
   code.resize(n - 2);
 }
 
-// StmCjump, Temp, Temp or Const, Cjump: one operation.
+// The statement that starts at code[begin], StmMove or StmCjump, with the operation after
+// it when that pushes a temp or a frame word and the statement has no label (no jump
+// target moves).
+void Compiler::fuseStart(std::size_t begin) {
+  std::vector<Ins>& code = fn_->code;
+  if (begin + 2 >= code.size()) return;
+  Op start = code[begin].op, first = code[begin + 1].op;
+  if ((start != Op::StmMove && start != Op::StmCjump) ||
+      (first != Op::Temp && first != Op::LoadTempPlusConst))
+    return;
+  for (std::size_t k = begin + 2; k < code.size(); ++k)
+    if (code[k].op == Op::Label) return;
+  bool move = start == Op::StmMove, temp = first == Op::Temp;
+  Ins i = code[begin + 1];
+  i.op = move ? (temp ? Op::StmMoveTemp : Op::StmMoveLoadTempPlusConst)
+              : (temp ? Op::StmCjumpTemp : Op::StmCjumpLoadTempPlusConst);
+  code[begin] = i;
+  code.erase(code.begin() + static_cast<std::ptrdiff_t>(begin) + 1);
+}
+
+// StmCjump, Temp, Temp or Const, Cjump: one operation; else Const, Cjump: one.
 void Compiler::fuseCjump() {
   std::vector<Ins>& code = fn_->code;
   std::size_t n = code.size();
-  if (n < 4 || code[n - 4].op != Op::StmCjump || code[n - 3].op != Op::Temp) return;
   const Ins right = code[n - 2];
-  if (right.op != Op::Temp && right.op != Op::Const) return;
+  if (n < 4 || code[n - 4].op != Op::StmCjump || code[n - 3].op != Op::Temp ||
+      (right.op != Op::Temp && right.op != Op::Const)) {
+    if (right.op != Op::Const) return;
+    code[n - 2] = code[n - 1];
+    code[n - 2].op = Op::CjumpConst;
+    code[n - 2].b = right.b;
+    code.pop_back();
+    return;
+  }
   Ins i = code[n - 1];
   i.op = right.op == Op::Temp ? Op::CjumpTempTemp : Op::CjumpTempConst;
   i.d = code[n - 3].a;

@@ -64,10 +64,20 @@ enum class Op : std::uint8_t {
   PlusTemp,
   MinusTemp,
   TimesTemp,
-  TempPlusConst,     // Temp a, PlusConst b
-  LoadPlusConst,     // PlusConst b, Load
-  LoadTempPlusConst, // TempPlusConst, Load
-  StoreConst,        // Const b, Store
+  TempPlusConst,          // Temp a, PlusConst b
+  LoadPlusConst,          // PlusConst b, Load
+  LoadTempPlusConst,      // TempPlusConst, Load
+  StoreConst,             // Const b, Store
+  TempTimesConst,         // Temp a, TimesConst b
+  PlusTempTimesConst,     // TempTimesConst a, b, Plus: an array element's address
+  LoadPlusTempTimesConst, // PlusTempTimesConst a, b, Load
+  CheckIndexTemp,         // Temp a, CheckIndex
+  CjumpConst,             // Const b, Cjump
+  // Fused statement starts: StmMove or StmCjump, then Temp a or LoadTempPlusConst a, b.
+  StmMoveTemp,
+  StmMoveLoadTempPlusConst,
+  StmCjumpTemp,
+  StmCjumpLoadTempPlusConst,
   // Fused whole statements into slot a: StmMove, the operation, SetTemp a.
   MoveConst,             // Const b
   MoveTemp,              // Temp d
