@@ -32,22 +32,37 @@ namespace {
 
 class Machine {
 public:
-  Machine(const RunOptions& opts, RunStats& stats, std::istream& in, std::ostream& out)
-      : opts_(opts), stats_(stats), runtime_(mem_, in, out),
+  Machine(const RunOptions& opts, std::istream& in, std::ostream& out)
+      : opts_(opts), runtime_(mem_, in, out),
         maxCount_(opts.maxSteps == 0 ? ~std::uint64_t{0} : opts.maxSteps) {}
   void run(const ir::Program& prog);
   bool flushOutput() { return runtime_.flushOutput(); }
+  RunStats stats() const {
+    RunStats s = stats_;
+    s.steps = count_ - s.calls;
+    return s;
+  }
 
 private:
   std::int64_t callFunction(int index, std::size_t args);
   void exec(const Function& fn, std::size_t base);
+  // maxSteps bounds the statements executed plus the calls made: count_.
   void countStep() {
-    ++stats_.steps;
-    checkSteps();
-  }
-  void checkSteps() {
-    if (stats_.steps + stats_.calls > maxCount_) [[unlikely]]
+    if (++count_ > maxCount_) [[unlikely]]
       stepLimit();
+  }
+  void countCall() {
+    ++stats_.calls;
+    countStep();
+  }
+  // `n` steps of statements without effects (labels) at once; the limit stops at the
+  // same step as one at a time.
+  void countSteps(std::int32_t n) {
+    count_ += static_cast<std::uint64_t>(n);
+    if (count_ > maxCount_) [[unlikely]] {
+      count_ = maxCount_ + 1;
+      stepLimit();
+    }
   }
   void countMove() {
     countStep();
@@ -62,7 +77,8 @@ private:
   void newTemps(std::size_t slots, std::size_t values);
 
   const RunOptions& opts_;
-  RunStats& stats_;
+  RunStats stats_;          // steps are count_ - calls
+  std::uint64_t count_ = 0; // steps + calls
   Memory mem_;
   Runtime runtime_;
   Code code_;
@@ -117,7 +133,6 @@ void Machine::run(const ir::Program& prog) {
   callFunction(0, 0);
 }
 
-// maxSteps bounds the statements executed plus the calls made.
 void Machine::stepLimit() {
   limit("step limit of " + std::to_string(opts_.maxSteps) +
         " reached; the program may loop forever (raise it with --max-steps)");
@@ -195,6 +210,9 @@ void Machine::exec(const Function& fn, std::size_t base) {
     const Ins& i = *pc++;
     switch (i.op) {
     case Op::Label:
+      countSteps(i.a);
+      pc += i.a - 1;
+      break;
     case Op::Stm: countStep(); break;
     case Op::Jump:
       countStep();
@@ -249,8 +267,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
     case Op::Call: {
       sp -= i.a;
       auto at = static_cast<std::size_t>(sp - temps_.data());
-      ++stats_.calls;
-      checkSteps();
+      countCall();
       std::int64_t r = callFunction(static_cast<int>(i.b), at);
       reload(at);
       *sp++ = r;
@@ -258,15 +275,13 @@ void Machine::exec(const Function& fn, std::size_t base) {
     }
     case Op::CallRuntime:
       sp -= i.a;
-      ++stats_.calls;
-      checkSteps();
+      countCall();
       *sp = runtime_.call(static_cast<int>(i.b), sp);
       ++sp;
       break;
     case Op::CheckIndex:
       sp -= 2;
-      ++stats_.calls;
-      checkSteps();
+      countCall();
       *sp = runtime_.checkIndex(sp);
       ++sp;
       break;
@@ -321,8 +336,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
       sp[-1] = mem_.load(wrap(u(sp[-1]) + u(temps[i.a]) * u(i.b)));
       break;
     case Op::CheckIndexTemp: {
-      ++stats_.calls;
-      checkSteps();
+      countCall();
       std::int64_t args[2] = {sp[-1], temps[i.a]};
       sp[-1] = runtime_.checkIndex(args);
       break;
@@ -347,6 +361,19 @@ void Machine::exec(const Function& fn, std::size_t base) {
       countCjump();
       *sp++ = mem_.load(wrap(u(temps[i.a]) + u(i.b)));
       break;
+    case Op::MoveLoadLoad: {
+      countMove();
+      std::int64_t link = mem_.load(wrap(u(temps[i.d]) + u(i.b)));
+      temps[i.a] = mem_.load(wrap(u(link) + u(std::int64_t{i.c})));
+      break;
+    }
+    case Op::MoveCheckIndex: {
+      countMove();
+      countCall();
+      std::int64_t args[2] = {temps[i.d], temps[i.c]};
+      temps[i.a] = runtime_.checkIndex(args);
+      break;
+    }
     default: __builtin_unreachable(); // every Op has its case: no range check
     }
   }
@@ -360,9 +387,10 @@ RunResult interpret(const ir::Program& prog, const RunOptions& opts) {
   std::istream& in = opts.in ? *opts.in : std::cin;
   std::ostream& out = opts.out ? *opts.out : std::cout;
   std::ostream& err = opts.err ? *opts.err : std::cerr;
-  interp::Machine machine(opts, result.stats, in, out);
+  interp::Machine machine(opts, in, out);
   interp::runToStop(
       result, err, [&] { machine.run(prog); }, [&] { return machine.flushOutput(); });
+  result.stats = machine.stats();
   return result;
 }
 

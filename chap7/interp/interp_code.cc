@@ -43,6 +43,7 @@ private:
   void emit(Op op, int pushed, std::int32_t a = 0, std::int64_t b = 0);
   bool fuse();
   void fuseMove();
+  bool fuseMove2();
   void fuseCjump();
   void fuseStart(std::size_t begin);
   std::int32_t target(Temp_label label);
@@ -115,6 +116,9 @@ void Compiler::compileFunction(const ir::ProcFrag& proc, Function& fn) {
   for (const tree::Stm* s : proc.body)
     flatten(s);
   emit(Op::Return, 0);
+  for (std::size_t k = fn.code.size() - 1; k-- > 0;)
+    if (fn.code[k].op == Op::Label)
+      fn.code[k].a = 1 + (fn.code[k + 1].op == Op::Label ? fn.code[k + 1].a : 0);
   fn.slots = static_cast<int>(slots_.size());
   resolveTargets();
 }
@@ -326,6 +330,7 @@ bool Compiler::fuse() {
 void Compiler::fuseMove() {
   std::vector<Ins>& code = fn_->code;
   std::size_t n = code.size();
+  if (fuseMove2()) return;
   if (n < 3 || code[n - 3].op != Op::StmMove) return;
   const Ins value = code[n - 2];
   Op op;
@@ -362,6 +367,31 @@ void Compiler::fuseStart(std::size_t begin) {
               : (temp ? Op::StmCjumpTemp : Op::StmCjumpLoadTempPlusConst);
   code[begin] = i;
   code.erase(code.begin() + static_cast<std::ptrdiff_t>(begin) + 1);
+}
+
+// StmMove, two operations, SetTemp: one operation, for a static link's word and for
+// checkIndex of two temps.
+bool Compiler::fuseMove2() {
+  std::vector<Ins>& code = fn_->code;
+  std::size_t n = code.size();
+  if (n < 4 || code[n - 4].op != Op::StmMove) return false;
+  const Ins x = code[n - 3], y = code[n - 2];
+  Ins i{Op::MoveLoadLoad};
+  i.a = code[n - 1].a;
+  i.d = x.a;
+  i.b = x.b;
+  if (x.op == Op::LoadTempPlusConst && y.op == Op::LoadPlusConst &&
+      y.b == static_cast<std::int32_t>(y.b)) {
+    i.c = static_cast<std::int32_t>(y.b);
+  } else if (x.op == Op::Temp && y.op == Op::CheckIndexTemp) {
+    i.op = Op::MoveCheckIndex;
+    i.c = y.a;
+  } else {
+    return false;
+  }
+  code.resize(n - 4);
+  code.push_back(i);
+  return true;
 }
 
 // StmCjump, Temp, Temp or Const, Cjump: one operation; else Const, Cjump: one.

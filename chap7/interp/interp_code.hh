@@ -31,7 +31,7 @@ namespace tiger::interp {
 // operations (compileProgram's peephole: Const and Temp have no effect, so they can be
 // folded into the operation that uses them) do what the sequence they replace does.
 enum class Op : std::uint8_t {
-  Label,    // a LABEL statement: a step
+  Label,    // a run of `a` LABEL statements: `a` steps, then the statement after them
   Jump,     // a JUMP: a step and a jump to targets[a]
   Stm,      // an EXP statement starts: a step
   StmMove,  // a MOVE starts: a step and a move
@@ -83,6 +83,8 @@ enum class Op : std::uint8_t {
   MoveTemp,              // Temp d
   MoveTempPlusConst,     // TempPlusConst d, b
   MoveLoadTempPlusConst, // LoadTempPlusConst d, b
+  MoveLoadLoad,          // LoadTempPlusConst d, b, LoadPlusConst c: a static link's word
+  MoveCheckIndex,        // Temp d, CheckIndexTemp c
   // StmCjump, Temp d, Temp b (or Const b), Cjump.
   CjumpTempTemp,
   CjumpTempConst,
