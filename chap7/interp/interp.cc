@@ -206,177 +206,279 @@ void Machine::exec(const Function& fn, std::size_t base) {
     values = temps + fn.slots;
     sp = temps_.data() + spAt;
   };
-  for (;;) {
-    const Ins& i = *pc++;
-    switch (i.op) {
-    case Op::Label:
-      countSteps(i.a);
-      pc += i.a - 1;
-      break;
-    case Op::Stm: countStep(); break;
-    case Op::Jump:
-      countStep();
-      ++stats_.jumps;
-      jump(i.a);
-      break;
-    case Op::StmMove: countMove(); break;
-    case Op::StmCjump: countCjump(); break;
-    case Op::Const: *sp++ = i.b; break;
-    case Op::Temp: *sp++ = temps[i.a]; break;
-    case Op::Plus:
-      --sp;
-      sp[-1] = wrap(u(sp[-1]) + u(sp[0]));
-      break;
-    case Op::Minus:
-      --sp;
-      sp[-1] = wrap(u(sp[-1]) - u(sp[0]));
-      break;
-    case Op::Times:
-      --sp;
-      sp[-1] = wrap(u(sp[-1]) * u(sp[0]));
-      break;
-    case Op::Divide:
-      --sp;
-      sp[-1] = divide(sp[-1], sp[0]);
-      break;
-    case Op::And:
-      --sp;
-      sp[-1] &= sp[0];
-      break;
-    case Op::Or:
-      --sp;
-      sp[-1] |= sp[0];
-      break;
-    case Op::Xor:
-      --sp;
-      sp[-1] ^= sp[0];
-      break;
-    case Op::Lshift:
-      --sp;
-      sp[-1] = wrap(u(sp[-1]) << (u(sp[0]) & 63));
-      break;
-    case Op::Rshift:
-      --sp;
-      sp[-1] = wrap(u(sp[-1]) >> (u(sp[0]) & 63));
-      break;
-    case Op::Arshift:
-      --sp;
-      sp[-1] >>= (u(sp[0]) & 63);
-      break;
-    case Op::Load: sp[-1] = mem_.load(sp[-1]); break;
-    case Op::Call: {
-      sp -= i.a;
-      auto at = static_cast<std::size_t>(sp - temps_.data());
-      countCall();
-      std::int64_t r = callFunction(static_cast<int>(i.b), at);
-      reload(at);
-      *sp++ = r;
-      break;
-    }
-    case Op::CallRuntime:
-      sp -= i.a;
-      countCall();
-      *sp = runtime_.call(static_cast<int>(i.b), sp);
-      ++sp;
-      break;
-    case Op::CheckIndex:
-      sp -= 2;
-      countCall();
-      *sp = runtime_.checkIndex(sp);
-      ++sp;
-      break;
-    case Op::Pop: --sp; break;
-    case Op::SetTemp: temps[i.a] = *--sp; break;
-    case Op::Store:
-      sp -= 2;
-      mem_.store(sp[0], sp[1]);
-      break;
-    case Op::Cjump:
-      sp -= 2;
-      jump(tree::evalRel(i.rel, sp[0], sp[1]) ? i.a : i.c);
-      break;
-    case Op::Return: return;
-    case Op::PlusConst: sp[-1] = wrap(u(sp[-1]) + u(i.b)); break;
-    case Op::MinusConst: sp[-1] = wrap(u(sp[-1]) - u(i.b)); break;
-    case Op::TimesConst: sp[-1] = wrap(u(sp[-1]) * u(i.b)); break;
-    case Op::PlusTemp: sp[-1] = wrap(u(sp[-1]) + u(temps[i.a])); break;
-    case Op::MinusTemp: sp[-1] = wrap(u(sp[-1]) - u(temps[i.a])); break;
-    case Op::TimesTemp: sp[-1] = wrap(u(sp[-1]) * u(temps[i.a])); break;
-    case Op::TempPlusConst: *sp++ = wrap(u(temps[i.a]) + u(i.b)); break;
-    case Op::LoadPlusConst: sp[-1] = mem_.load(wrap(u(sp[-1]) + u(i.b))); break;
-    case Op::LoadTempPlusConst: *sp++ = mem_.load(wrap(u(temps[i.a]) + u(i.b))); break;
-    case Op::StoreConst: mem_.store(*--sp, i.b); break;
-    case Op::MoveConst:
-      countMove();
-      temps[i.a] = i.b;
-      break;
-    case Op::MoveTemp:
-      countMove();
-      temps[i.a] = temps[i.d];
-      break;
-    case Op::MoveTempPlusConst:
-      countMove();
-      temps[i.a] = wrap(u(temps[i.d]) + u(i.b));
-      break;
-    case Op::MoveLoadTempPlusConst:
-      countMove();
-      temps[i.a] = mem_.load(wrap(u(temps[i.d]) + u(i.b)));
-      break;
-    case Op::CjumpTempTemp:
-      countCjump();
-      jump(tree::evalRel(i.rel, temps[i.d], temps[i.b]) ? i.a : i.c);
-      break;
-    case Op::CjumpTempConst:
-      countCjump();
-      jump(tree::evalRel(i.rel, temps[i.d], i.b) ? i.a : i.c);
-      break;
-    case Op::TempTimesConst: *sp++ = wrap(u(temps[i.a]) * u(i.b)); break;
-    case Op::PlusTempTimesConst: sp[-1] = wrap(u(sp[-1]) + u(temps[i.a]) * u(i.b)); break;
-    case Op::LoadPlusTempTimesConst:
-      sp[-1] = mem_.load(wrap(u(sp[-1]) + u(temps[i.a]) * u(i.b)));
-      break;
-    case Op::CheckIndexTemp: {
-      countCall();
-      std::int64_t args[2] = {sp[-1], temps[i.a]};
-      sp[-1] = runtime_.checkIndex(args);
-      break;
-    }
-    case Op::CjumpConst:
-      --sp;
-      jump(tree::evalRel(i.rel, *sp, i.b) ? i.a : i.c);
-      break;
-    case Op::StmMoveTemp:
-      countMove();
-      *sp++ = temps[i.a];
-      break;
-    case Op::StmMoveLoadTempPlusConst:
-      countMove();
-      *sp++ = mem_.load(wrap(u(temps[i.a]) + u(i.b)));
-      break;
-    case Op::StmCjumpTemp:
-      countCjump();
-      *sp++ = temps[i.a];
-      break;
-    case Op::StmCjumpLoadTempPlusConst:
-      countCjump();
-      *sp++ = mem_.load(wrap(u(temps[i.a]) + u(i.b)));
-      break;
-    case Op::MoveLoadLoad: {
-      countMove();
-      std::int64_t link = mem_.load(wrap(u(temps[i.d]) + u(i.b)));
-      temps[i.a] = mem_.load(wrap(u(link) + u(std::int64_t{i.c})));
-      break;
-    }
-    case Op::MoveCheckIndex: {
-      countMove();
-      countCall();
-      std::int64_t args[2] = {temps[i.d], temps[i.c]};
-      temps[i.a] = runtime_.checkIndex(args);
-      break;
-    }
-    default: __builtin_unreachable(); // every Op has its case: no range check
-    }
+  // Threaded dispatch (GCC and Clang's labels as values): each operation jumps to the
+  // next one's code through kOps, in Op's order; a branch of its own per operation.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpedantic"
+  static const void* const kOps[] = {&&opLabel,
+                                     &&opJump,
+                                     &&opStm,
+                                     &&opStmMove,
+                                     &&opStmCjump,
+                                     &&opConst,
+                                     &&opTemp,
+                                     &&opPlus,
+                                     &&opMinus,
+                                     &&opTimes,
+                                     &&opDivide,
+                                     &&opAnd,
+                                     &&opOr,
+                                     &&opLshift,
+                                     &&opRshift,
+                                     &&opArshift,
+                                     &&opXor,
+                                     &&opLoad,
+                                     &&opCall,
+                                     &&opCallRuntime,
+                                     &&opCheckIndex,
+                                     &&opPop,
+                                     &&opSetTemp,
+                                     &&opStore,
+                                     &&opCjump,
+                                     &&opReturn,
+                                     &&opPlusConst,
+                                     &&opMinusConst,
+                                     &&opTimesConst,
+                                     &&opPlusTemp,
+                                     &&opMinusTemp,
+                                     &&opTimesTemp,
+                                     &&opTempPlusConst,
+                                     &&opLoadPlusConst,
+                                     &&opLoadTempPlusConst,
+                                     &&opStoreConst,
+                                     &&opTempTimesConst,
+                                     &&opPlusTempTimesConst,
+                                     &&opLoadPlusTempTimesConst,
+                                     &&opCheckIndexTemp,
+                                     &&opCjumpConst,
+                                     &&opStmMoveTemp,
+                                     &&opStmMoveLoadTempPlusConst,
+                                     &&opStmCjumpTemp,
+                                     &&opStmCjumpLoadTempPlusConst,
+                                     &&opMoveConst,
+                                     &&opMoveTemp,
+                                     &&opMoveTempPlusConst,
+                                     &&opMoveLoadTempPlusConst,
+                                     &&opMoveLoadLoad,
+                                     &&opMoveCheckIndex,
+                                     &&opCjumpTempTemp,
+                                     &&opCjumpTempConst};
+  static_assert(std::size(kOps) == static_cast<std::size_t>(Op::CjumpTempConst) + 1);
+  const Ins* ip = nullptr;
+#define NEXT                                                                             \
+  ip = pc++;                                                                             \
+  goto* kOps[static_cast<std::size_t>(ip->op)]
+  NEXT;
+  {
+  opLabel:
+    countSteps(ip->a);
+    pc += ip->a - 1;
+    NEXT;
+  opStm:
+    countStep();
+    NEXT;
+  opJump:
+    countStep();
+    ++stats_.jumps;
+    jump(ip->a);
+    NEXT;
+  opStmMove:
+    countMove();
+    NEXT;
+  opStmCjump:
+    countCjump();
+    NEXT;
+  opConst:
+    *sp++ = ip->b;
+    NEXT;
+  opTemp:
+    *sp++ = temps[ip->a];
+    NEXT;
+  opPlus:
+    --sp;
+    sp[-1] = wrap(u(sp[-1]) + u(sp[0]));
+    NEXT;
+  opMinus:
+    --sp;
+    sp[-1] = wrap(u(sp[-1]) - u(sp[0]));
+    NEXT;
+  opTimes:
+    --sp;
+    sp[-1] = wrap(u(sp[-1]) * u(sp[0]));
+    NEXT;
+  opDivide:
+    --sp;
+    sp[-1] = divide(sp[-1], sp[0]);
+    NEXT;
+  opAnd:
+    --sp;
+    sp[-1] &= sp[0];
+    NEXT;
+  opOr:
+    --sp;
+    sp[-1] |= sp[0];
+    NEXT;
+  opXor:
+    --sp;
+    sp[-1] ^= sp[0];
+    NEXT;
+  opLshift:
+    --sp;
+    sp[-1] = wrap(u(sp[-1]) << (u(sp[0]) & 63));
+    NEXT;
+  opRshift:
+    --sp;
+    sp[-1] = wrap(u(sp[-1]) >> (u(sp[0]) & 63));
+    NEXT;
+  opArshift:
+    --sp;
+    sp[-1] >>= (u(sp[0]) & 63);
+    NEXT;
+  opLoad:
+    sp[-1] = mem_.load(sp[-1]);
+    NEXT;
+  opCall : {
+    sp -= ip->a;
+    auto at = static_cast<std::size_t>(sp - temps_.data());
+    countCall();
+    std::int64_t r = callFunction(static_cast<int>(ip->b), at);
+    reload(at);
+    *sp++ = r;
+    NEXT;
   }
+  opCallRuntime:
+    sp -= ip->a;
+    countCall();
+    *sp = runtime_.call(static_cast<int>(ip->b), sp);
+    ++sp;
+    NEXT;
+  opCheckIndex:
+    sp -= 2;
+    countCall();
+    *sp = runtime_.checkIndex(sp);
+    ++sp;
+    NEXT;
+  opPop:
+    --sp;
+    NEXT;
+  opSetTemp:
+    temps[ip->a] = *--sp;
+    NEXT;
+  opStore:
+    sp -= 2;
+    mem_.store(sp[0], sp[1]);
+    NEXT;
+  opCjump:
+    sp -= 2;
+    jump(tree::evalRel(ip->rel, sp[0], sp[1]) ? ip->a : ip->c);
+    NEXT;
+  opReturn:
+    return;
+  opPlusConst:
+    sp[-1] = wrap(u(sp[-1]) + u(ip->b));
+    NEXT;
+  opMinusConst:
+    sp[-1] = wrap(u(sp[-1]) - u(ip->b));
+    NEXT;
+  opTimesConst:
+    sp[-1] = wrap(u(sp[-1]) * u(ip->b));
+    NEXT;
+  opPlusTemp:
+    sp[-1] = wrap(u(sp[-1]) + u(temps[ip->a]));
+    NEXT;
+  opMinusTemp:
+    sp[-1] = wrap(u(sp[-1]) - u(temps[ip->a]));
+    NEXT;
+  opTimesTemp:
+    sp[-1] = wrap(u(sp[-1]) * u(temps[ip->a]));
+    NEXT;
+  opTempPlusConst:
+    *sp++ = wrap(u(temps[ip->a]) + u(ip->b));
+    NEXT;
+  opLoadPlusConst:
+    sp[-1] = mem_.load(wrap(u(sp[-1]) + u(ip->b)));
+    NEXT;
+  opLoadTempPlusConst:
+    *sp++ = mem_.load(wrap(u(temps[ip->a]) + u(ip->b)));
+    NEXT;
+  opStoreConst:
+    mem_.store(*--sp, ip->b);
+    NEXT;
+  opMoveConst:
+    countMove();
+    temps[ip->a] = ip->b;
+    NEXT;
+  opMoveTemp:
+    countMove();
+    temps[ip->a] = temps[ip->d];
+    NEXT;
+  opMoveTempPlusConst:
+    countMove();
+    temps[ip->a] = wrap(u(temps[ip->d]) + u(ip->b));
+    NEXT;
+  opMoveLoadTempPlusConst:
+    countMove();
+    temps[ip->a] = mem_.load(wrap(u(temps[ip->d]) + u(ip->b)));
+    NEXT;
+  opCjumpTempTemp:
+    countCjump();
+    jump(tree::evalRel(ip->rel, temps[ip->d], temps[ip->b]) ? ip->a : ip->c);
+    NEXT;
+  opCjumpTempConst:
+    countCjump();
+    jump(tree::evalRel(ip->rel, temps[ip->d], ip->b) ? ip->a : ip->c);
+    NEXT;
+  opTempTimesConst:
+    *sp++ = wrap(u(temps[ip->a]) * u(ip->b));
+    NEXT;
+  opPlusTempTimesConst:
+    sp[-1] = wrap(u(sp[-1]) + u(temps[ip->a]) * u(ip->b));
+    NEXT;
+  opLoadPlusTempTimesConst:
+    sp[-1] = mem_.load(wrap(u(sp[-1]) + u(temps[ip->a]) * u(ip->b)));
+    NEXT;
+  opCheckIndexTemp : {
+    countCall();
+    std::int64_t args[2] = {sp[-1], temps[ip->a]};
+    sp[-1] = runtime_.checkIndex(args);
+    NEXT;
+  }
+  opCjumpConst:
+    --sp;
+    jump(tree::evalRel(ip->rel, *sp, ip->b) ? ip->a : ip->c);
+    NEXT;
+  opStmMoveTemp:
+    countMove();
+    *sp++ = temps[ip->a];
+    NEXT;
+  opStmMoveLoadTempPlusConst:
+    countMove();
+    *sp++ = mem_.load(wrap(u(temps[ip->a]) + u(ip->b)));
+    NEXT;
+  opStmCjumpTemp:
+    countCjump();
+    *sp++ = temps[ip->a];
+    NEXT;
+  opStmCjumpLoadTempPlusConst:
+    countCjump();
+    *sp++ = mem_.load(wrap(u(temps[ip->a]) + u(ip->b)));
+    NEXT;
+  opMoveLoadLoad : {
+    countMove();
+    std::int64_t link = mem_.load(wrap(u(temps[ip->d]) + u(ip->b)));
+    temps[ip->a] = mem_.load(wrap(u(link) + u(std::int64_t{ip->c})));
+    NEXT;
+  }
+  opMoveCheckIndex : {
+    countMove();
+    countCall();
+    std::int64_t args[2] = {temps[ip->d], temps[ip->c]};
+    temps[ip->a] = runtime_.checkIndex(args);
+    NEXT;
+  }
+  }
+#undef NEXT
+#pragma GCC diagnostic pop
 }
 
 } // namespace
