@@ -57,6 +57,7 @@ private:
   int step(const CStm& s, Act& act);
   std::int64_t eval(const CExp* e, Act& act);
   std::int64_t call(const CExp* e, Act& act);
+  std::int64_t recordedCall(const CExp* e, const std::int64_t* args);
   void countStep();
   void checkSteps();
   [[noreturn]] void badJump(const Function& fn, int label);
@@ -228,7 +229,10 @@ int Machine::step(const CStm& s, Act& act) {
       temps_[act.base + static_cast<std::size_t>(s.left->value)] = v;
     } else {
       std::int64_t addr = eval(s.left->left, act);
-      mem_.store(addr, eval(s.right, act));
+      std::int64_t v = eval(s.right, act);
+      mem_.store(addr, v);
+      if (opts_.effects) [[unlikely]]
+        opts_.effects->store(addr, v, s.pos);
     }
     return -1;
   }
@@ -267,8 +271,22 @@ std::int64_t Machine::call(const CExp* e, Act& act) {
     args[i] = eval(e->args[i], act);
   ++stats_.calls;
   checkSteps();
+  if (opts_.effects) [[unlikely]]
+    return recordedCall(e, args);
   if (e->runtime >= 0) return runtime_.call(e->runtime, args);
   return callFunction(e->function, args);
+}
+
+// call() with the call and what it returns given to opts_.effects.
+std::int64_t Machine::recordedCall(const CExp* e, const std::int64_t* args) {
+  std::string_view callee =
+      e->runtime >= 0 ? Runtime::name(e->runtime)
+                      : code_.functions[static_cast<std::size_t>(e->function)].name;
+  opts_.effects->call(callee, args, e->args.size(), e->pos);
+  std::int64_t rv =
+      e->runtime >= 0 ? runtime_.call(e->runtime, args) : callFunction(e->function, args);
+  opts_.effects->ret(rv);
+  return rv;
 }
 
 } // namespace
@@ -282,6 +300,7 @@ RunResult interpret(const ir::Program& prog, const RunOptions& opts) {
   interp::Machine machine(opts, result.stats, in, out);
   interp::runToStop(
       result, err, [&] { machine.run(prog); }, [&] { return machine.flushOutput(); });
+  if (opts.effects) opts.effects->exit(result.exitCode);
   return result;
 }
 

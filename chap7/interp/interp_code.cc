@@ -146,6 +146,7 @@ void Compiler::addMove(const tree::Move* m, int block) {
   if (dst->kind != ExpKind::TEMP && dst->kind != ExpKind::MEM)
     internalError("MOVE into something that is neither TEMP nor MEM");
   CStm c{StmKind::MOVE};
+  c.pos = m->pos();
   c.left = exp(dst);
   c.right = exp(m->src);
   fn_->blocks[static_cast<std::size_t>(block)].stms.push_back(c);
@@ -203,6 +204,7 @@ const CExp* Compiler::call(const tree::Call* call) {
   auto* f = tree::cast<tree::Name>(need(call->fun));
   if (!f) internalError("CALL of a computed address is not supported");
   CExp c{ExpKind::CALL};
+  c.pos = call->pos();
   std::size_t expected = 0;
   if (auto it = functions_.find(f->label); it != functions_.end()) {
     c.function = it->second;

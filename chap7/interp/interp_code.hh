@@ -29,6 +29,7 @@ struct CExp {
   explicit CExp(tree::ExpKind k) : kind(k) {}
   tree::ExpKind kind;
   tree::BinOp op = tree::BinOp::PLUS; // BINOP
+  tree::SrcPos pos;                   // CALL: where it is in the source (effects)
   std::int64_t value = 0;      // CONST: the value; TEMP: the slot; NAME: the string value
   const CExp* left = nullptr;  // BINOP left, MEM address, ESEQ result
   const CExp* right = nullptr; // BINOP right
@@ -42,6 +43,7 @@ struct CStm {
   explicit CStm(tree::StmKind k) : kind(k) {}
   tree::StmKind kind;                // never SEQ
   tree::RelOp rel = tree::RelOp::EQ; // CJUMP
+  tree::SrcPos pos;                  // MOVE: where it is in the source (effects)
   const CExp* left = nullptr;        // MOVE destination (TEMP or MEM), CJUMP left, EXP
   const CExp* right = nullptr;       // MOVE source, CJUMP right
   int target = -1;                   // JUMP target, CJUMP true target (label ids)
