@@ -14,7 +14,9 @@ Checks, on the project's own demo programs:
     runs and drawings from dumps;
   - --locations: a `# L:C` line before each statement of ir, linear and traces, and
     nothing else changed; --from reads them back and prints them again; --verify on a
-    broken dump names the line of the statement it rejects; with another --emit, 64.
+    broken dump names the line of the statement it rejects; with another --emit, 64;
+  - --effects=FILE, --effects-hash, --effects-view: the same effects at every stage and
+    from a dump, no output or --stats changed; without a run 64, unwritable file 73.
 Ends with "N passed, N failed".
 """
 import os
@@ -22,6 +24,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 STAGES = ["tokens", "ast", "ir", "ir-dot", "linear", "blocks", "traces", "cfg-dot",
           "blocks-dot", "pto", "pto-dot", "pto-cft", "pto-cft-dot", "pto-ssa", "mlir"]
@@ -66,6 +69,40 @@ def checks(exe, src):
     yield "exit(n) gives n", r.returncode == 3
     yield from from_checks(exe, queens)
     yield from location_checks(exe, queens)
+    yield from effects_checks(exe, queens)
+
+
+def effects_checks(exe, queens):
+    """--effects=FILE, --effects-hash, --effects-view: the same effects at every stage
+    and through a dump; nothing else a run prints changes."""
+    with tempfile.TemporaryDirectory() as tmp:
+        def effects(*args, stdin=b""):
+            path = os.path.join(tmp, "effects")
+            r = tigerc(exe, "--effects=" + path, "--effects-hash", *args, stdin=stdin)
+            with open(path, "rb") as f:
+                return r, f.read()
+        plain = tigerc(exe, "--run", "--stats", queens)
+        r, log = effects("--run", "--stats", queens)
+        yield "--effects changes no output and no --stats", (
+            r.stdout == plain.stdout and r.stderr.startswith(plain.stderr))
+        lines = log.decode().splitlines()
+        yield "--effects: calls, rets, stores, the exit last", (
+            lines[-1] == "exit 0" and any(l.startswith("store 0x") for l in lines)
+            and any(l.startswith("call printi(") for l in lines) and "ret 0" in lines)
+        yield "--effects-hash counts the lines", (
+            ("effects: %d, hash " % len(lines)).encode() in r.stderr)
+        hashes = {effects("--run-at=" + s, queens)[0].stderr.splitlines()[-1]
+                  for s in ("ir", "linear", "traces")}
+        dump = tigerc(exe, "--emit=linear", queens).stdout
+        hashes.add(effects("--from=linear", "--run", "-", stdin=dump)[0].stderr.splitlines()[-1])
+        yield "the same effects at every stage and from a dump", len(hashes) == 1
+        r, log = effects("--run", "--effects-view=calls", queens)
+        yield "--effects-view=calls: no store, no ret, addresses as _", (
+            b"store" not in log and b"ret " not in log and b"call print(_)" in log)
+    yield "--effects without a run -> 64", tigerc(exe, "--effects=x", queens).returncode == 64
+    yield "--effects-view=bad -> 64", tigerc(exe, "--run", "--effects-view=x", queens).returncode == 64
+    r = tigerc(exe, "--run", "--effects=/nonexistent/dir/e", queens)
+    yield "--effects to an unwritable file -> 73", r.returncode == 73 and b"cannot write" in r.stderr
 
 
 def explain_dot_checks(exe, prog):

@@ -19,6 +19,11 @@ const char* const kUsage =
                       read it back and go on from that stage (runs there by default)
   --run-mlir        run the ptoext MLIR through mlir-opt-19 and mlir-cpu-runner-19
   --stats           after a run, print what was executed on stderr
+  --effects=FILE    with a run: write its effects to FILE, one a line (call f_0(3, 5),
+                      ret 8, store 0x... 7, exit 0)
+  --effects-hash    with a run: print "effects: N, hash H" (their count, a hash) on stderr
+  --effects-view=all|calls   calls: only the calls of Tiger functions and builtins,
+                      addresses as _, and the exit (what any translation must keep)
   --verify          check every stage's invariants after each pass
   --locations       with --emit=ir, linear, blocks or traces: a line "# LINE:COL"
                       (the Tiger source position) before each statement that has
@@ -104,6 +109,12 @@ std::optional<std::string> parseOne(std::string_view arg, Options& o, bool& runA
   } else if (name == "--layout") {
     if (value != "book" && value != "loops") return bad();
     o.bookTraces = value == "book";
+  } else if (name == "--effects") {
+    if (value.empty()) return bad();
+    o.effectsFile = value;
+  } else if (name == "--effects-view") {
+    if (value != "all" && value != "calls") return bad();
+    o.effectsCalls = value == "calls";
   } else if (name == "--max-steps") {
     if (!parseNumber(value, o.maxSteps)) return bad();
   } else if (name == "--max-depth") {
@@ -114,6 +125,8 @@ std::optional<std::string> parseOne(std::string_view arg, Options& o, bool& runA
     o.runMlir = true;
   else if (arg == "--stats")
     o.stats = true;
+  else if (arg == "--effects-hash")
+    o.effectsHash = true;
   else if (arg == "--time-passes")
     o.timePasses = true;
   else if (arg == "--verify")
@@ -197,7 +210,11 @@ std::optional<std::string> parseOptions(const std::vector<std::string>& args,
   if (o.locations && o.emit != Emit::Ir && o.emit != Emit::Linear &&
       o.emit != Emit::Blocks && o.emit != Emit::Traces)
     return "--locations prints positions in --emit=ir, linear, blocks or traces only";
-  if (o.from) return checkFrom(o, runAtGiven);
+  if (o.from) {
+    if (auto err = checkFrom(o, runAtGiven)) return err;
+  }
+  if ((!o.effectsFile.empty() || o.effectsHash) && !o.run)
+    return "--effects and --effects-hash record a run: add --run or --run-at";
   return std::nullopt;
 }
 

@@ -41,6 +41,9 @@ struct Options {
   std::optional<RunStage> from;      // --from: read a dump printed at this stage
   bool runMlir = false;
   bool stats = false;        // print execution counts to stderr after --run
+  std::string effectsFile;   // --effects=FILE: write the run's effects there
+  bool effectsHash = false;  // --effects-hash: their count and hash on stderr
+  bool effectsCalls = false; // --effects-view=calls: only what the language fixes
   bool timePasses = false;   // print each stage's time and peak memory to stderr
   bool verify = false;       // run the checkers after every pass
   bool locations = false;    // ir/linear/blocks/traces dumps: `# L:C` per statement

@@ -1,6 +1,7 @@
 // stages.cc - see stages.hh.
 #include "driver/stages.hh"
 
+#include "chap7/interp/effect_log.hh"
 #include "chap7/interp/interp.hh"
 #include "chap7/ir/tree_dot.hh"
 #include "chap7/ir/tree_print.hh"
@@ -9,7 +10,9 @@
 #include "ptoext/mlir_run.hh"
 #include "ptoext/ptoext.hh"
 
+#include <fstream>
 #include <istream>
+#include <memory>
 #include <ostream>
 
 namespace tiger::driver {
@@ -23,8 +26,37 @@ canon::Options canonOptions(const Options& opts, std::ostream& err) {
   return o;
 }
 
+namespace {
+
+// --effects=FILE and --effects-hash: the log the run records, if they ask for one.
+struct EffectsOut {
+  std::ofstream file;
+  std::unique_ptr<interp::EffectLog> log;
+};
+
+// Opens --effects's file; false (after a message on err) when it cannot be written.
+bool openEffects(const Options& opts, std::ostream& err, EffectsOut& e) {
+  if (opts.effectsFile.empty() && !opts.effectsHash) return true;
+  if (!opts.effectsFile.empty()) {
+    e.file.open(opts.effectsFile, std::ios::binary);
+    if (!e.file) {
+      err << "tigerc: error: cannot write " << opts.effectsFile << "\n";
+      return false;
+    }
+  }
+  auto view =
+      opts.effectsCalls ? interp::EffectLog::View::Calls : interp::EffectLog::View::All;
+  e.log = std::make_unique<interp::EffectLog>(e.file.is_open() ? &e.file : nullptr, view);
+  return true;
+}
+
+} // namespace
+
 int runProgram(const Options& opts, const Streams& io, const ir::Program& prog) {
+  EffectsOut effects;
+  if (!openEffects(opts, io.err, effects)) return static_cast<int>(ExitCode::Output);
   RunOptions ro;
+  ro.effects = effects.log.get();
   ro.in = &io.in;
   ro.out = &io.out;
   ro.err = &io.err;
@@ -36,6 +68,11 @@ int runProgram(const Options& opts, const Streams& io, const ir::Program& prog) 
     const RunStats& s = r.stats;
     io.err << "stats: steps " << s.steps << ", moves " << s.moves << ", jumps " << s.jumps
            << ", cjumps " << s.cjumps << ", calls " << s.calls << "\n";
+  }
+  if (opts.effectsHash) io.err << effects.log->summary() << "\n";
+  if (effects.file.is_open() && !effects.file.flush()) {
+    io.err << "tigerc: error: cannot write " << opts.effectsFile << "\n";
+    return static_cast<int>(ExitCode::Output);
   }
   return r.exitCode;
 }

@@ -33,7 +33,7 @@ namespace {
 class Machine {
 public:
   Machine(const RunOptions& opts, std::istream& in, std::ostream& out)
-      : opts_(opts), runtime_(mem_, in, out),
+      : opts_(opts), effects_(opts.effects), runtime_(mem_, in, out),
         maxCount_(opts.maxSteps == 0 ? ~std::uint64_t{0} : opts.maxSteps) {}
   void run(const ir::Program& prog);
   bool flushOutput() { return runtime_.flushOutput(); }
@@ -73,12 +73,34 @@ private:
     ++stats_.cjumps;
   }
   [[noreturn]] void stepLimit();
+  // A call, given to effects_ with its result when it records.
+  template <class Run>
+  std::int64_t recorded(std::string_view callee, const std::int64_t* args, int n,
+                        tree::SrcPos at, Run run) {
+    if (!effects_) [[likely]]
+      return run();
+    effects_->call(callee, args, static_cast<std::size_t>(n), at);
+    std::int64_t rv = run();
+    effects_->ret(rv);
+    return rv;
+  }
+  std::int64_t checkIndex(const std::int64_t* args, tree::SrcPos at) {
+    return recorded(Runtime::name(Runtime::kCheckIndex), args, 2, at,
+                    [&] { return runtime_.checkIndex(args); });
+  }
+  // MOVE(MEM(addr), v), given to effects_ once stored.
+  void store(std::int64_t addr, std::int64_t v, tree::SrcPos at) {
+    mem_.store(addr, v);
+    if (effects_) [[unlikely]]
+      effects_->store(addr, v, at);
+  }
   [[noreturn]] void badJump(const Function& fn, const Target& t);
   void newTemps(std::size_t slots, std::size_t values);
 
   const RunOptions& opts_;
-  RunStats stats_;          // steps are count_ - calls
-  std::uint64_t count_ = 0; // steps + calls
+  EffectSink* const effects_; // opts_.effects
+  RunStats stats_;            // steps are count_ - calls
+  std::uint64_t count_ = 0;   // steps + calls
   Memory mem_;
   Runtime runtime_;
   Code code_;
@@ -341,7 +363,10 @@ void Machine::exec(const Function& fn, std::size_t base) {
     sp -= ip->a;
     auto at = static_cast<std::size_t>(sp - temps_.data());
     countCall();
-    std::int64_t r = callFunction(static_cast<int>(ip->b), at);
+    auto index = static_cast<int>(ip->b);
+    std::int64_t r =
+        recorded(code_.functions[static_cast<std::size_t>(index)].name, sp, ip->a,
+                 fn.positions[ip->c], [&] { return callFunction(index, at); });
     reload(at);
     *sp++ = r;
     NEXT;
@@ -349,13 +374,14 @@ void Machine::exec(const Function& fn, std::size_t base) {
   opCallRuntime:
     sp -= ip->a;
     countCall();
-    *sp = runtime_.call(static_cast<int>(ip->b), sp);
+    *sp = recorded(Runtime::name(static_cast<int>(ip->b)), sp, ip->a, fn.positions[ip->c],
+                   [&] { return runtime_.call(static_cast<int>(ip->b), sp); });
     ++sp;
     NEXT;
   opCheckIndex:
     sp -= 2;
     countCall();
-    *sp = runtime_.checkIndex(sp);
+    *sp = checkIndex(sp, fn.positions[ip->c]);
     ++sp;
     NEXT;
   opPop:
@@ -366,7 +392,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
     NEXT;
   opStore:
     sp -= 2;
-    mem_.store(sp[0], sp[1]);
+    store(sp[0], sp[1], fn.positions[ip->c]);
     NEXT;
   opCjump:
     sp -= 2;
@@ -402,7 +428,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
     *sp++ = mem_.load(wrap(u(temps[ip->a]) + u(ip->b)));
     NEXT;
   opStoreConst:
-    mem_.store(*--sp, ip->b);
+    store(*--sp, ip->b, fn.positions[ip->c]);
     NEXT;
   opMoveConst:
     countMove();
@@ -440,7 +466,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
   opCheckIndexTemp : {
     countCall();
     std::int64_t args[2] = {sp[-1], temps[ip->a]};
-    sp[-1] = runtime_.checkIndex(args);
+    sp[-1] = checkIndex(args, fn.positions[ip->c]);
     NEXT;
   }
   opCjumpConst:
@@ -473,7 +499,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
     countMove();
     countCall();
     std::int64_t args[2] = {temps[ip->d], temps[ip->c]};
-    temps[ip->a] = runtime_.checkIndex(args);
+    temps[ip->a] = checkIndex(args, fn.positions[static_cast<std::size_t>(ip->b)]);
     NEXT;
   }
   }
@@ -493,6 +519,7 @@ RunResult interpret(const ir::Program& prog, const RunOptions& opts) {
   interp::runToStop(
       result, err, [&] { machine.run(prog); }, [&] { return machine.flushOutput(); });
   result.stats = machine.stats();
+  if (opts.effects) opts.effects->exit(result.exitCode);
   return result;
 }
 

@@ -40,7 +40,9 @@ private:
   void eseq(const tree::Eseq* x);
   void call(const tree::Call* c);
   void name(const tree::Name* n);
-  void emit(Op op, int pushed, std::int32_t a = 0, std::int64_t b = 0);
+  void emit(Op op, int pushed, std::int32_t a = 0, std::int64_t b = 0,
+            std::int32_t c = 0);
+  std::int32_t position(tree::SrcPos at);
   bool fuse();
   void fuseMove();
   bool fuseMove2();
@@ -161,8 +163,7 @@ void Compiler::addStm(const tree::Stm* s) {
     exp(j->left);
     exp(j->right);
     std::int32_t t = target(j->t);
-    emit(Op::Cjump, -2, t);
-    fn_->code.back().c = target(j->f);
+    emit(Op::Cjump, -2, t, 0, target(j->f));
     fn_->code.back().rel = j->op;
     fuseCjump();
     fuseStart(begin);
@@ -191,7 +192,7 @@ void Compiler::addMove(const tree::Move* m) {
   } else {
     exp(tree::cast<tree::Mem>(dst)->addr);
     exp(m->src);
-    emit(Op::Store, -2);
+    emit(Op::Store, -2, 0, 0, position(m->pos()));
   }
   fuseStart(begin);
 }
@@ -269,15 +270,16 @@ void Compiler::call(const tree::Call* c) {
   for (const tree::Exp* a : c->args)
     exp(a);
   auto n = static_cast<int>(c->args.size());
-  emit(op, 1 - n, n, callee);
+  emit(op, 1 - n, n, callee, position(c->pos()));
 }
 
 // Appends an operation that changes the value-stack depth by `pushed`, fused with the
 // operations before it while one of fuse's patterns applies.
-void Compiler::emit(Op op, int pushed, std::int32_t a, std::int64_t b) {
+void Compiler::emit(Op op, int pushed, std::int32_t a, std::int64_t b, std::int32_t c) {
   Ins i{op};
   i.a = a;
   i.b = b;
+  i.c = c;
   fn_->code.push_back(i);
   depth_ += pushed;
   fn_->maxStack = std::max(fn_->maxStack, depth_);
@@ -311,7 +313,10 @@ bool Compiler::fuse() {
   if (last.op == Op::Load && prev.op == Op::PlusConst) return replace(Op::LoadPlusConst);
   if (last.op == Op::Load && prev.op == Op::TempPlusConst)
     return replace(Op::LoadTempPlusConst);
-  if (last.op == Op::Store && prev.op == Op::Const) return replace(Op::StoreConst);
+  if (last.op == Op::Store && prev.op == Op::Const) {
+    prev.c = last.c;
+    return replace(Op::StoreConst);
+  }
   if (last.op == Op::TimesConst && prev.op == Op::Temp) {
     prev.b = last.b;
     return replace(Op::TempTimesConst);
@@ -320,8 +325,10 @@ bool Compiler::fuse() {
     return replace(Op::PlusTempTimesConst);
   if (last.op == Op::Load && prev.op == Op::PlusTempTimesConst)
     return replace(Op::LoadPlusTempTimesConst);
-  if (last.op == Op::CheckIndex && prev.op == Op::Temp)
+  if (last.op == Op::CheckIndex && prev.op == Op::Temp) {
+    prev.c = last.c;
     return replace(Op::CheckIndexTemp);
+  }
   return false;
 }
 
@@ -386,6 +393,7 @@ bool Compiler::fuseMove2() {
   } else if (x.op == Op::Temp && y.op == Op::CheckIndexTemp) {
     i.op = Op::MoveCheckIndex;
     i.c = y.a;
+    i.b = y.c;
   } else {
     return false;
   }
@@ -443,6 +451,12 @@ bool Compiler::encloses(int outer, int list) const {
   for (; list >= 0; list = parents_[static_cast<std::size_t>(list)])
     if (list == outer) return true;
   return false;
+}
+
+// An index in positions: where a CALL or a MOVE(MEM) is in the source.
+std::int32_t Compiler::position(tree::SrcPos at) {
+  fn_->positions.push_back(at);
+  return static_cast<std::int32_t>(fn_->positions.size()) - 1;
 }
 
 int Compiler::labelId(Temp_label label) {

@@ -49,12 +49,12 @@ enum class Op : std::uint8_t {
   Arshift,
   Xor,
   Load,        // pop an address; push the word there
-  Call,        // pop a arguments; call functions[b]; push its result
-  CallRuntime, // pop a arguments; call runtime function b; push its result
+  Call,        // pop a arguments; call functions[b]; push its result; at positions[c]
+  CallRuntime, // pop a arguments; call runtime function b; push its result; at c
   CheckIndex,  // CallRuntime of checkIndex, called directly
   Pop,         // pop the value of an EXP statement
   SetTemp,     // pop a value into slot a
-  Store,       // pop a value, then an address; store the value there
+  Store,       // pop a value, then an address; store the value there; at positions[c]
   Cjump,       // pop y, x; relation `rel`: jump to targets[a] if x rel y, else targets[c]
   Return,      // the end of the body
   // Fused: Const b then Plus, Minus, Times; Temp a then Plus, Minus, Times.
@@ -84,7 +84,7 @@ enum class Op : std::uint8_t {
   MoveTempPlusConst,     // TempPlusConst d, b
   MoveLoadTempPlusConst, // LoadTempPlusConst d, b
   MoveLoadLoad,          // LoadTempPlusConst d, b, LoadPlusConst c: a static link's word
-  MoveCheckIndex,        // Temp d, CheckIndexTemp c
+  MoveCheckIndex,        // Temp d, CheckIndexTemp c at positions[b]
   // StmCjump, Temp d, Temp b (or Const b), Cjump.
   CjumpTempTemp,
   CjumpTempConst,
@@ -120,8 +120,9 @@ struct Function {
   std::vector<Target> targets;
   std::vector<std::string> labels; // the names of the labels its jumps name
   std::vector<Formal> formals;
-  int slots = 2;               // temps of one activation, fp and rv included
-  int maxStack = 0;            // the deepest its value stack gets
+  std::vector<tree::SrcPos> positions; // of its CALLs and MOVE(MEM)s (effects)
+  int slots = 2;                       // temps of one activation, fp and rv included
+  int maxStack = 0;                    // the deepest its value stack gets
   std::int64_t frameWords = 0; // the frame spans [fp + lowOffset, fp + highOffset)
   std::int64_t fpWord = 0;     // fp is this many words above the frame's start
 };

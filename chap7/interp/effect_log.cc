@@ -1,0 +1,110 @@
+// effect_log.cc - see effect_log.hh.
+#include "chap7/interp/effect_log.hh"
+
+#include "chap7/ir/runtime.hh"
+
+#include <cstdio>
+#include <ostream>
+
+namespace tiger::interp {
+namespace {
+
+// The builtins of the language: the runtime functions before initArray (runtime.hh).
+bool isBuiltin(std::string_view callee) {
+  auto fn = runtime::find(callee);
+  return fn && *fn < *runtime::find("initArray");
+}
+
+// A frame address (negative), a heap address (block 2 and up) or a string value.
+bool isAddress(std::int64_t v) {
+  return v < 0 || v >= (std::int64_t{2} << 32);
+}
+
+// What the calls view hashes for an argument it prints as `_`.
+constexpr std::uint64_t kHidden = 0x5f5f5f5f5f5f5f5f;
+
+std::string hex(std::int64_t v) {
+  char text[24];
+  std::snprintf(text, sizeof text, "0x%llx",
+                static_cast<unsigned long long>(static_cast<std::uint64_t>(v)));
+  return text;
+}
+
+} // namespace
+
+void EffectLog::call(std::string_view callee, const std::int64_t* args, std::size_t n,
+                     tree::SrcPos at) {
+  bool calls = view_ == View::Calls;
+  if (calls && runtime::isRuntimeFunction(callee) && !isBuiltin(callee)) return;
+  begin('c');
+  for (char c : callee)
+    mix(static_cast<unsigned char>(c));
+  mix(n);
+  for (std::size_t k = 0; k < n; ++k)
+    mix(calls && isAddress(args[k]) ? kHidden : static_cast<std::uint64_t>(args[k]));
+  if (!out_) return;
+  *out_ << "call " << callee << '(';
+  for (std::size_t k = 0; k < n; ++k) {
+    if (k) *out_ << ", ";
+    if (calls && isAddress(args[k]))
+      *out_ << '_';
+    else
+      *out_ << args[k];
+  }
+  *out_ << ')';
+  endLine(at);
+}
+
+void EffectLog::ret(std::int64_t value) {
+  if (view_ == View::Calls) return;
+  begin('r');
+  mix(static_cast<std::uint64_t>(value));
+  if (!out_) return;
+  *out_ << "ret " << value;
+  endLine({});
+}
+
+void EffectLog::store(std::int64_t address, std::int64_t value, tree::SrcPos at) {
+  if (view_ == View::Calls) return;
+  begin('s');
+  mix(static_cast<std::uint64_t>(address));
+  mix(static_cast<std::uint64_t>(value));
+  if (!out_) return;
+  *out_ << "store " << hex(address) << ' ' << value;
+  endLine(at);
+}
+
+void EffectLog::exit(int status) {
+  begin('x');
+  mix(static_cast<std::uint64_t>(status));
+  if (!out_) return;
+  *out_ << "exit " << status;
+  endLine({});
+}
+
+// Every effect starts with its kind; then its words, as they are printed (an address
+// the calls view hides as kHidden).
+void EffectLog::begin(char kind) {
+  ++count_;
+  mix(static_cast<unsigned char>(kind));
+}
+
+// FNV-1a, a 64-bit word at a time.
+void EffectLog::mix(std::uint64_t word) {
+  hash_ = (hash_ ^ word) * 0x100000001b3;
+}
+
+void EffectLog::endLine(tree::SrcPos at) {
+  if (at.known()) *out_ << "  # " << at.line << ':' << at.col;
+  *out_ << '\n';
+}
+
+std::string EffectLog::summary() const {
+  char text[64];
+  std::snprintf(text, sizeof text, "effects: %llu, hash %016llx",
+                static_cast<unsigned long long>(count_),
+                static_cast<unsigned long long>(hash_));
+  return text;
+}
+
+} // namespace tiger::interp

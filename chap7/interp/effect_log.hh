@@ -1,0 +1,55 @@
+// effect_log.hh - an EffectSink (interp.hh) that writes a run's effects as text and
+// keeps a hash of them, for `tigerc --effects=FILE` and `--effects-hash`.
+//
+// Input: the effects of one run, in order. Output: one line per effect on `out` (when
+// given), and their count and a 64-bit FNV-1a hash of what the lines say (each
+// effect's kind and words, positions excluded; the same with or without `out`):
+//
+//   call f_0(3, 5)  # 9:5      a CALL once its arguments are evaluated (# L:C when the
+//   ret 8                      trees have positions); the value the call returned
+//   store 0x400000010 7        MOVE(MEM(a), v): the address in hex, the value
+//   exit 0                     the exit status, last
+//
+// View::Calls keeps only what the Tiger language itself fixes, whatever the IR that
+// made it: the calls of Tiger functions and of the builtins (print ... exit), no
+// ret, no store, not the helpers Translate chooses (initArray, checkIndex, ...), and
+// each argument that is an address or a string (a frame, a heap block, a string value)
+// written `_`; plus the exit.
+#pragma once
+
+#include "chap7/interp/interp.hh"
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+
+namespace tiger::interp {
+
+class EffectLog : public EffectSink {
+public:
+  enum class View { All, Calls };
+  EffectLog(std::ostream* out, View view) : out_(out), view_(view) {}
+
+  void call(std::string_view callee, const std::int64_t* args, std::size_t n,
+            tree::SrcPos at) override;
+  void ret(std::int64_t value) override;
+  void store(std::int64_t address, std::int64_t value, tree::SrcPos at) override;
+  void exit(int status) override;
+
+  std::uint64_t count() const { return count_; }
+  std::uint64_t hash() const { return hash_; }
+  // "effects: N, hash H" (H: 16 hex digits), as --effects-hash prints it.
+  std::string summary() const;
+
+private:
+  void begin(char kind);
+  void mix(std::uint64_t word);
+  void endLine(tree::SrcPos at);
+
+  std::ostream* out_;
+  View view_;
+  std::uint64_t count_ = 0;
+  std::uint64_t hash_ = 0xcbf29ce484222325; // FNV-1a's offset basis
+};
+
+} // namespace tiger::interp
