@@ -245,13 +245,14 @@ private:
   friend class PosScope;
   T_exp copyNode(const tree::Exp* e); // copy's node, its children copied
   T_stm copyNode(const tree::Stm* s);
-  // Nodes are placed one after another in large chunks (one allocation per chunk, not
-  // per node). A chunk is 1 MiB, above glibc's mmap threshold: it is mapped on its own
-  // (pages are touched only as nodes fill them) rather than carved from the heap of
-  // small blocks the passes free. CALL and JUMP nodes own a std::vector, so their
-  // destructors are recorded and run when the arena dies; the other kinds are trivially
+  // Nodes are placed one after another in chunks (one allocation per chunk, not per
+  // node). A chunk is 16 KiB, small enough for the allocator to carve it from the pages
+  // of small blocks the AST and the checker freed (tigerc frees each function's AST as
+  // its PROC is made: translate.hh), so the IR fills memory the front end gave back
+  // rather than new pages. CALL and JUMP nodes own a std::vector, so their destructors
+  // are recorded and run when the arena dies; the other kinds are trivially
   // destructible.
-  static constexpr std::size_t kChunkBytes = 1 << 20;
+  static constexpr std::size_t kChunkBytes = 16 << 10;
   void* allocate(std::size_t bytes, std::size_t align);
   template <class T, class... A> T* make(A&&... a) {
     T* p = new (allocate(sizeof(T), alignof(T))) T(std::forward<A>(a)...);
