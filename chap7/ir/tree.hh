@@ -20,6 +20,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <new>
 #include <type_traits>
@@ -267,8 +268,8 @@ private:
     void (*destroy)(void*);
   };
   std::vector<std::unique_ptr<std::byte[]>> chunks_;
-  std::size_t used_ = kChunkBytes; // bytes used in chunks_.back()
-  std::vector<Destructor> destructors_;
+  std::size_t used_ = kChunkBytes;     // bytes used in chunks_.back()
+  std::deque<Destructor> destructors_; // grows by blocks: no copy at twice its size
   std::size_t count_ = 0;
   SrcPos position_; // stamped on the nodes made now (PosScope sets it)
 };
