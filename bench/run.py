@@ -14,6 +14,9 @@ exponent k of time ~ N^k from the smallest size to the largest (1 = linear; the 
 10x the input costs at most 12x the time, k <= 1.08).
 Icount: the same exponents from instructions counted by valgrind (callgrind), which
 do not depend on the machine's load: exact where the timings of nests are a few ms.
+Memory: every shape at its largest size (funcs at 166,667 functions, lines at 10^6
+lines) through --emit=traces: peak resident memory (median of 3), bytes per source line
+and per unit of N, and median wall time over --emit=tokens.
 """
 import math
 import os
@@ -173,10 +176,42 @@ def icount(tigerc):
         print("%-9s %6d-%6d %9.1f %9.1f %5.2f %9.1f %9.1f %5.2f" % (shape, small, large, *row))
 
 
+def peak_wall(tigerc, args, path, runs=3):
+    """(median peak KiB, median wall s) of `tigerc args path` (output to /dev/null)."""
+    kib, wall = [], []
+    for _ in range(runs):
+        r = subprocess.run(["/usr/bin/time", "-f", "%e %M", tigerc, *args, path],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        s, k = r.stderr.split()[-2:]
+        wall.append(float(s))
+        kib.append(int(k))
+    return statistics.median(kib), statistics.median(wall)
+
+
+# The largest size of each shape for `memory`: the nests at the parser's nesting cap.
+MEMORY = dict({s: n[-1] for s, n in SCALING.items()}, funcs=166_667, seq=1_000_000,
+              ifchain=1_000_000, loopseq=1_000_000, lines=1_000_000)
+
+
+def memory(tigerc):
+    print("== memory: --emit=traces, median of 3; B/line = peak over source lines,")
+    print("   B/N = peak over gen.py's N; x lex = wall time over --emit=tokens")
+    print("%-9s %8s %8s %9s %8s %8s %8s %6s" % ("shape", "N", "lines", "peak MiB", "B/line",
+                                                "B/N", "traces s", "x lex"))
+    for shape, n in MEMORY.items():
+        path = generate(shape, n)
+        lines = sum(1 for _ in open(path))
+        kib, traces = peak_wall(tigerc, ["--emit=traces"], path)
+        _, lex = peak_wall(tigerc, ["--emit=tokens"], path)
+        print("%-9s %8d %8d %9.1f %8.0f %8.0f %8.2f %6.2f" % (
+            shape, n, lines, kib / 1024, kib * 1024 / lines, kib * 1024 / n, traces,
+            traces / lex if lex > 0 else float("nan")))
+
+
 def main():
     tigerc = os.path.abspath(sys.argv[1])
     os.makedirs(OUT, exist_ok=True)
-    which = sys.argv[2:] or ["front", "canon", "pto", "scaling"]  # icount: on request
+    which = sys.argv[2:] or ["front", "canon", "pto", "scaling"]  # icount, memory: on request
     if "front" in which:
         front_end(tigerc)
     if "canon" in which:
@@ -187,6 +222,8 @@ def main():
         scaling(tigerc)
     if "icount" in which:
         icount(tigerc)
+    if "memory" in which:
+        memory(tigerc)
 
 
 if __name__ == "__main__":

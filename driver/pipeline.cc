@@ -148,7 +148,7 @@ IrOrStatus Pipeline::frontEnd() {
   clock_.lap("check");
   if (opts_.emit == Emit::Ast) return ast::print(io_.out, program), 0;
   if (isPtoStage(opts_) || opts_.runMlir) return ptoBranch(opts_, io_, program, clock_);
-  return translateProgram(program);
+  return translateProgram(std::move(parsed.program)); // frees the AST as it goes
 }
 
 // --from: the dump read back, checked against its stage's invariants when --verify asks

@@ -21,6 +21,7 @@
 
 #include <deque>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -140,7 +141,7 @@ private:
 
   // Names declared once per group (a batch, a function's formals, a record's fields):
   // a repeat gets "<kind> 'x' is declared twice in <group()>" and a note at the first.
-  using FirstDeclarations = std::unordered_map<std::string, Loc>;
+  using FirstDeclarations = std::unordered_map<std::string_view, Loc>; // AST's names
   template <class Group>
   void declareOnce(FirstDeclarations& seen, const std::string& name, Loc loc,
                    const char* kind, Group group) {

@@ -4,7 +4,10 @@
 // One hash map holds the visible binding of each name. bind() records in an undo log
 // what it hid; endScope() replays the log back to the mark beginScope() left, so
 // entering and leaving a scope costs O(bindings made in it), and a lookup is one
-// hash probe whatever the nesting.
+// hash probe whatever the nesting. The log names each binding by its key in the map
+// (a node's key stays where it is until the node is erased, which only its own log
+// entry does), not by a copy of the name, and grows by blocks (a deque): no copy of a
+// long log at twice its size, as a vector's growth would make.
 //
 //   beginScope()          marks:  [3]
 //   bind("x", v1)         log:    ..., ("x", old or none)
@@ -12,6 +15,7 @@
 #pragma once
 
 #include <cstddef>
+#include <deque>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -32,9 +36,9 @@ public:
   void bind(const std::string& name, V value) {
     auto [it, fresh] = map_.try_emplace(name, std::move(value)); // moves only if fresh
     if (fresh) {
-      log_.emplace_back(name, std::nullopt);
+      log_.emplace_back(&it->first, std::nullopt);
     } else {
-      log_.emplace_back(name, std::move(it->second));
+      log_.emplace_back(&it->first, std::move(it->second));
       it->second = std::move(value);
     }
   }
@@ -47,17 +51,18 @@ public:
     marks_.pop_back();
     while (log_.size() > mark) {
       auto& [name, old] = log_.back();
+      auto it = map_.find(*name);
       if (old)
-        map_[name] = std::move(*old);
+        it->second = std::move(*old);
       else
-        map_.erase(name);
+        map_.erase(it);
       log_.pop_back();
     }
   }
 
 private:
   std::unordered_map<std::string, V> map_;
-  std::vector<std::pair<std::string, std::optional<V>>> log_;
+  std::deque<std::pair<const std::string*, std::optional<V>>> log_; // keys of map_
   std::vector<std::size_t> marks_;
 };
 

@@ -7,6 +7,7 @@
 #include "chap7/ir/temp.hh"
 #include "chap7/ir/tree.hh"
 
+#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -36,7 +37,9 @@ struct Program {
 
   tree::Arena arena;
   TempFactory temps;
-  std::vector<ProcFrag> procs; // procs[0] is the main program
+  // procs[0] is the main program. A deque: one PROC per function of a program of 10^5
+  // functions grows by blocks, not by copies at twice the size (the peak's memory).
+  std::deque<ProcFrag> procs;
   std::vector<StringFrag> strings;
   Temp_label mainLabel; // "tigermain"
 };

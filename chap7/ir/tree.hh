@@ -20,6 +20,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <new>
 #include <type_traits>
@@ -260,13 +261,14 @@ private:
   friend class PosScope;
   T_exp copyNode(const tree::Exp* e); // copy's node, its children copied
   T_stm copyNode(const tree::Stm* s);
-  // Nodes are placed one after another in large chunks (one allocation per chunk, not
-  // per node). A chunk is 1 MiB, above glibc's mmap threshold: it is mapped on its own
-  // (pages are touched only as nodes fill them) rather than carved from the heap of
-  // small blocks the passes free. CALL and JUMP nodes own a std::vector, so their
-  // destructors are recorded and run when the arena dies; the other kinds are trivially
+  // Nodes are placed one after another in chunks (one allocation per chunk, not per
+  // node). A chunk is 16 KiB, small enough for the allocator to carve it from the pages
+  // of small blocks the AST and the checker freed (tigerc frees each function's AST as
+  // its PROC is made: translate.hh), so the IR fills memory the front end gave back
+  // rather than new pages. CALL and JUMP nodes own a std::vector, so their destructors
+  // are recorded and run when the arena dies; the other kinds are trivially
   // destructible.
-  static constexpr std::size_t kChunkBytes = 1 << 20;
+  static constexpr std::size_t kChunkBytes = 16 << 10;
   void* allocate(std::size_t bytes, std::size_t align);
   template <class T, class... A> T* make(A&&... a) {
     T* p = new (allocate(sizeof(T), alignof(T))) T(std::forward<A>(a)...);
@@ -281,8 +283,8 @@ private:
     void (*destroy)(void*);
   };
   std::vector<std::unique_ptr<std::byte[]>> chunks_;
-  std::size_t used_ = kChunkBytes; // bytes used in chunks_.back()
-  std::vector<Destructor> destructors_;
+  std::size_t used_ = kChunkBytes;     // bytes used in chunks_.back()
+  std::deque<Destructor> destructors_; // grows by blocks: no copy at twice its size
   std::size_t count_ = 0;
   SrcPos position_; // stamped on the nodes made now (PosScope sets it)
 };

@@ -61,7 +61,10 @@ bool hasKind(const ast::Exp& e, types::Kind k) {
 
 class Translator {
 public:
-  explicit Translator(ir::Program& prog) : p_(prog), A(prog.arena), temps_(prog.temps) {}
+  // freeAst: the caller gave the AST up; each part is freed once translated (freeBody,
+  // done).
+  Translator(ir::Program& prog, bool freeAst)
+      : p_(prog), A(prog.arena), temps_(prog.temps), freeAst_(freeAst) {}
   void program(const ast::Program& prog);
 
 private:
@@ -108,6 +111,8 @@ private:
   TrExp callExp(const ast::CallExp& e);
   void functionDec(const ast::FunctionDec& d);
   void funBody(const ast::FunDec& f);
+  void freeBody(ast::FunDec& f);
+  void done(const ast::ExpPtr& e);
 
   // Expressions.
   TrExp stringExp(const ast::StringExp& e);
@@ -137,6 +142,7 @@ private:
   std::unordered_map<const ast::FunDec*, FunInfo> funs_;
   std::unordered_map<const ast::Exp*, LoopLabels> loops_;
   std::unordered_map<std::string, Temp_label> strings_;
+  const bool freeAst_;
 };
 
 // ---- The program and its functions ------------------------------------------------
@@ -159,8 +165,26 @@ void Translator::functionDec(const ast::FunctionDec& d) {
     Temp_label l = f->label.empty() ? temps_.newLabel() : temps_.namedLabel(f->label);
     funs_[f.get()] = FunInfo{l, depth() + 1};
   }
-  for (const auto& f : d.funs)
+  for (const auto& f : d.funs) {
     funBody(*f);
+    if (freeAst_) freeBody(*f);
+  }
+}
+
+// Frees what only f's own PROC needed: its body and its formals (and their accesses).
+// Calls to f find it by its FunDec, which stays.
+void Translator::freeBody(ast::FunDec& f) {
+  for (const ast::Formal& param : f.params)
+    vars_.erase(&param.var);
+  f.params = {};
+  f.body.reset();
+}
+
+// Frees an expression of the AST once its statement is made (a Cx or Ex still to be
+// converted is never freed), when the caller gave the AST up: the tree it moved in is
+// not const, only seen through const here, so the cast is sound.
+void Translator::done(const ast::ExpPtr& e) {
+  if (freeAst_) const_cast<ast::ExpPtr&>(e).reset();
 }
 
 // PROC(body, frame) with formals [static link, params...]; the static link escapes.
@@ -436,8 +460,10 @@ TrExp Translator::seqExp(const ast::SeqExp& e) {
   if (e.exps.empty()) return TrExp::Nx(A.Exp(A.Const(0)));
   std::vector<T_stm> stms;
   stms.reserve(e.exps.size());
-  for (std::size_t k = 0; k + 1 < e.exps.size(); ++k)
+  for (std::size_t k = 0; k + 1 < e.exps.size(); ++k) {
     stms.push_back(nx(*e.exps[k]));
+    done(e.exps[k]);
+  }
   return withStms(std::move(stms), exp(*e.exps.back()));
 }
 
@@ -595,7 +621,13 @@ TrExp Translator::letExp(const ast::LetExp& e) {
 
 std::unique_ptr<ir::Program> translateProgram(const ast::Program& prog) {
   auto out = std::make_unique<ir::Program>();
-  Translator(*out).program(prog);
+  Translator(*out, false).program(prog);
+  return out;
+}
+
+std::unique_ptr<ir::Program> translateProgram(std::unique_ptr<ast::Program> prog) {
+  auto out = std::make_unique<ir::Program>();
+  Translator(*out, true).program(*prog);
   return out;
 }
 

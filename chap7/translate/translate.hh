@@ -15,4 +15,10 @@ namespace tiger {
 
 std::unique_ptr<ir::Program> translateProgram(const ast::Program& prog);
 
+// The same, for a caller that needs the AST no more (tigerc): each function's body and
+// formals are freed as soon as its PROC exists, each element of a sequence as soon as
+// its statement does, so the whole AST and the whole IR are never in memory at once;
+// what is left of the AST dies with `prog`.
+std::unique_ptr<ir::Program> translateProgram(std::unique_ptr<ast::Program> prog);
+
 } // namespace tiger

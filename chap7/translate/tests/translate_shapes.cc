@@ -23,6 +23,31 @@ TEST(Translate, MainProgramIsTigermainWithNoFormals) {
   EXPECT_EQ(flatProc(*ir, 0), "EXP(CALL(printi,1))");
 }
 
+// Freeing each function's AST, and each element of a sequence, once translated changes
+// nothing: nested and mutually recursive functions, formals and locals reached through
+// static links, loops left by break inside sequences, a sequence whose last element is
+// a condition still to be converted.
+TEST(Translate, FreeingTheAstAsItGoesGivesTheSameTrees) {
+  const std::string text = R"(
+    let
+      var g := 10
+      function even(n: int): int = if n = 0 then 1 else odd(n - 1)
+      function odd(n: int): int = if n = 0 then 0 else even(n - 1)
+      function outer(a: int): int =
+        let var b := a + g
+            function inner(c: int): int = (b := b + c; for i := 0 to c do
+              (if i > 2 then break; b := b + i); b)
+        in inner(a); inner(b); b end
+    in
+      (g := outer(1); while 1 do (g := g - 1; if g < 0 then break; printi(g));
+       printi(even(g + 10)); if (g; g > 3) then printi(1))
+    end)";
+  auto kept = translateText(text);
+  auto freed = translateText(text, true);
+  ASSERT_TRUE(kept && freed);
+  EXPECT_EQ(irtest::dump(*freed), irtest::dump(*kept));
+}
+
 TEST(Translate, EscapingLocalsLiveInTheFrameOthersInTemps) {
   auto ir =
       translateText("let var x := 1 var y := 2 function f(): int = x in f() + y end");

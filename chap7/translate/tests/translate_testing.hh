@@ -31,8 +31,10 @@ inline constexpr const char* kBonusTest =
     "answer may build other trees with the same meaning";
 
 // `text` through the chap7 front end and Translate; null (and a test failure) when the
-// front end rejects it.
-inline std::unique_ptr<ir::Program> translateText(const std::string& text) {
+// front end rejects it. freeAst: through the translateProgram that frees the AST as it
+// goes, as tigerc does.
+inline std::unique_ptr<ir::Program> translateText(const std::string& text,
+                                                  bool freeAst = false) {
   std::unique_ptr<ir::Program> ir;
   std::ostringstream errors;
   runOnBigStack([&] {
@@ -42,7 +44,7 @@ inline std::unique_ptr<ir::Program> translateText(const std::string& text) {
     std::unique_ptr<ast::Program> prog = parse(src, diag).program;
     if (!prog || !checkProgram(*prog, types, diag)) return;
     findEscapes(*prog);
-    ir = translateProgram(*prog);
+    ir = freeAst ? translateProgram(std::move(prog)) : translateProgram(*prog);
   });
   if (!ir) ADD_FAILURE() << "front end rejected the program:\n" << errors.str();
   return ir;
