@@ -24,7 +24,7 @@
 #include "ptoext/convert_to_ssa.hh"
 
 #include "base/diag.hh" // labUnwritten, called by the lab handouts
-#include "ptoext/lower.hh"
+#include "ptoext/pto_error.hh"
 
 #include <algorithm>
 #include <map>
