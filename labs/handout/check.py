@@ -17,7 +17,7 @@ on every program of its grading.json:
     the pictures its template asks for as PNG files, and grading.json's points total;
   - no LAB marker is left in a source, one TODO line per region of LAB, `LAB ?= LAB`;
   - nothing of the solution of LAB or of a later lab is left (check_leaks);
-  - with a right answer written from the book (ptoext: from its handout and seeds;
+  - with a right answer written from the book (ptoext: from its handout and docs/;
     labs/LAB/book/NAME.regions, the bodies of the lab's regions of its source NAME) in
     place of the stubs, the handout's own `make test` passes: `ctest -L lab`
     (check_book).
