@@ -1,8 +1,6 @@
 // diag.cc - see diag.hh.
 #include "base/diag.hh"
 
-#include <cstdlib>
-#include <iostream>
 #include <ostream>
 #include <string>
 
@@ -50,24 +48,6 @@ void Diagnostics::report(Loc loc, const char* severity, const std::string& messa
   for (int i = 1; i < loc.begin.col && i <= static_cast<int>(text.size()); ++i)
     out_ << (text[i - 1] == '\t' ? '\t' : ' ');
   out_ << "^\n";
-}
-
-namespace {
-[[noreturn]] void stopAtStub(const std::string& message) {
-  std::cout.flush();
-  std::cerr << "tigerc: " << message << "\n";
-  std::cerr.flush();
-  std::_Exit(static_cast<int>(ExitCode::LabStub));
-}
-} // namespace
-
-void labUnwritten(const char* lab, const char* what, const char* file) {
-  stopAtStub(std::string("lab ") + lab + ": write " + what + " in " + file);
-}
-
-void labLater(const char* lab, const char* what, const char* file) {
-  stopAtStub(std::string(what) + " in " + file + " is lab " + lab +
-             ", a later lab: stop before it (--emit or --run-at an earlier stage)");
 }
 
 } // namespace tiger

@@ -35,27 +35,6 @@ enum class ExitCode : int {
   LabStub = 78,     // a lab handout's function is still a stub (labs/README.md)
 };
 
-// The body of a function a lab student has still to write (labs/README.md): prints
-//   tigerc: lab canon: write reorder() in chap8/linearize.cc
-// on stderr, flushes stdout and ends tigerc with ExitCode::LabStub. Only handouts call it.
-[[noreturn]] void labUnwritten(const char* lab, const char* what, const char* file);
-// A stub passes the function's parameters too, so that none is unused until written.
-template <class... Given>
-[[noreturn]] void labUnwritten(const char* lab, const char* what, const char* file,
-                               const Given&...) {
-  labUnwritten(lab, what, file);
-}
-
-// The same for a later lab's function, which a handout does not give away: prints
-//   tigerc: C_basicBlocks() in chap8/basic_blocks.cc is lab traces, a later lab: ...
-// and ends tigerc with ExitCode::LabStub.
-[[noreturn]] void labLater(const char* lab, const char* what, const char* file);
-template <class... Given>
-[[noreturn]] void labLater(const char* lab, const char* what, const char* file,
-                           const Given&...) {
-  labLater(lab, what, file);
-}
-
 // A position in the source: 1-based line and column.
 struct Pos {
   int line = 1;

@@ -1,4 +1,4 @@
-// basic_blocks.cc - C_basicBlocks (Appel 8.2; seed chapter8-*, "Basic Blocks").
+// basic_blocks.cc - C_basicBlocks (Appel 8.2; docs/canon.md, "Basic blocks").
 //
 // Input: a list of canonical statements (C_linearize's output).
 // Output: C_block{blocks, done}: each block starts with its only LABEL and ends with its
@@ -20,7 +20,6 @@
 //                    CJUMP .. L1
 #include "chap8/basic_blocks.hh"
 
-#include "base/diag.hh" // labUnwritten, called by the lab handouts
 #include "chap8/explain.hh"
 
 namespace tiger::canon {

@@ -1,5 +1,5 @@
 // canon.cc - the canon sequence of one procedure, and the canon stages over a whole
-// program (seed chapter8-*; canon.hh):
+// program (docs/canon.md; canon.hh):
 //
 //   canonProc          C_linearize -> C_basicBlocks -> C_traceSchedule on one PROC body,
 //                      as far as asked, each step's checker after it when asked; returns

@@ -1,5 +1,5 @@
-// canon_check.cc - the invariant checkers of chapter 8 (seed chapter8-*; canon.md,
-// "Output invariants"). They run after each canon step in the tests and with
+// canon_check.cc - the invariant checkers of chapter 8 (docs/canon.md,
+// "Canonical trees", "Basic blocks", "Traces"). They run after each canon step in the tests and with
 // `verify` in linearizeProgram / traceProgram.
 //
 //   checkCanonical  no SEQ, no ESEQ; every CALL is EXP(CALL ...) or MOVE(TEMP t, CALL

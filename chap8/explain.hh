@@ -1,5 +1,5 @@
 // explain.hh - the log of `--explain=canon` (Options::explain): which rule of the book's
-// rewrite table (Appel 8.1, seed chapter8-*, "完整重写规则表") each step applied, with
+// rewrite table (Appel 8.1; docs/canon.md, "Pulling ESEQs up") each step applied, with
 // the tree before and after it, for a teacher to show in class.
 //
 // Input: what linearize.cc, basic_blocks.cc and trace_schedule.cc decided.

@@ -1,5 +1,5 @@
 // trace_schedule.cc - C_traceSchedule: Algorithm 8.3 and "finishing up" (Appel 8.2-8.3;
-// seed chapter8-*, "Traces", "Finishing Up", "Optimal Traces").
+// docs/canon.md, "Traces").
 //
 // Input: C_block{blocks, done}: each block LABEL first, JUMP/CJUMP last, the first block
 // is where the function starts.
@@ -48,7 +48,6 @@
 // Every step is a loop over blocks; nothing recurses per block.
 #include "chap8/trace_schedule.hh"
 
-#include "base/diag.hh" // labUnwritten, called by the lab handouts
 #include "chap8/basic_blocks.hh"
 #include "chap8/explain.hh"
 

@@ -6,7 +6,6 @@
 #include "chap7/ir/tree_dot.hh"
 #include "chap7/ir/tree_print.hh"
 #include "chap8/explain.hh"
-#include "ptoext/mlir_emit.hh"
 #include "ptoext/mlir_run.hh"
 #include "ptoext/ptoext.hh"
 
@@ -135,7 +134,7 @@ int ptoBranch(const Options& opts, const Streams& io, const ast::Program& progra
     return err ? internal(*err) : 0;
   }
   std::string error;
-  auto mlir = pto::programToMlir(program, opts.verify, &error, done);
+  auto mlir = programToMlir(program, opts.verify, &error, done);
   if (!mlir) return internal(error);
   if (opts.emit == Emit::Mlir) {
     io.out << *mlir;

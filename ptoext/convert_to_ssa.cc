@@ -23,8 +23,7 @@
 // cannot happen: a variable declared in a loop body is out of scope after the loop.
 #include "ptoext/convert_to_ssa.hh"
 
-#include "base/diag.hh" // labUnwritten, called by the lab handouts
-#include "ptoext/lower.hh"
+#include "ptoext/pto_error.hh"
 
 #include <algorithm>
 #include <map>

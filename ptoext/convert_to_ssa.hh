@@ -1,4 +1,4 @@
-// convert_to_ssa.hh - ConvertToSSA (seed convert-to-ssa-pass.txt; ptoext.md).
+// convert_to_ssa.hh - ConvertToSSA (docs/convert_to_ssa.md).
 //
 // Input: a Module with no Break/Continue (StructuredCtrlFlow), pre-SSA, in which every
 // use of a variable is reached by a definition on every path (lowering guarantees it:

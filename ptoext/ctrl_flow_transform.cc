@@ -2,16 +2,16 @@
 //
 // Loops are transformed inner first, so when a loop's turn comes every Break/Continue
 // left in its body (at any depth of Ifs) is its own. Per loop: phase 1 removes
-// continue, phase 2 removes break (the seed's order: phase 1 keeps the loop kind,
+// continue, phase 2 removes break (docs/ctrl_flow_transform.md, "Order": phase 1 keeps the loop kind,
 // phase 2 may turn a For into a While).
 //
 // Both phases rewrite a block with one rule set, for the jump J (continue or break)
 // and its flag F (`__continue_N` / `__break_N`, N counted per function):
 //
-//   A; J; B              =>  A; F = True                (B is dead; A is kept: bug B1)
+//   A; J; B              =>  A; F = True                (B is dead; A is kept: bug B1, docs/pypto_bugs.md)
 //   if c: T(J) else: E   =>  if c: T' else: E'; R       T always jumps, E never:
 //   R                        =>  if c: T' else: E'; R     (R moves into the else: the
-//                                                          seed's form, no flag test)
+//                                                          documented form, no flag test)
 //   if c: T(J) else: E   =>  if c: T' else: E'          some paths jump, others not:
 //   R                        if not F: R'               (the rest is guarded at EVERY
 //                                                          enclosing level: bug B2)
@@ -24,7 +24,9 @@
 //                            while (not __break_N and c): body'         (S empty, c cannot fail)
 //                            while (_condN = False; if not __break_N: S; _condN = c;
 //                                   _condN): body'                        (otherwise)
-//   The flag is tested FIRST: the condition is never evaluated after a break.
+//   The flag is tested FIRST: the condition is never evaluated after a break. "c cannot
+//   fail": sir::mayFail(c) is false, c holds no Div (a Load cannot fail: its checks are
+//   statements before it; docs/ctrl_flow_transform.md, "c cannot fail").
 //
 //   for i in [lo, hi]: body  =>  i = lo
 //                                _hiN = hi              (hi evaluated once: kept in a variable)
@@ -35,10 +37,17 @@
 //                                        if i < _hiN: i = i + 1
 //                                        else: __break_N = True     (no overflow at 2^63-1)
 //   When hi is a constant below the largest int, `_hiN` is the constant and the
-//   increment is the seed's plain `if not __break_N: i = i + 1`.
+//   increment is the documented plain `if not __break_N: i = i + 1`.
+//
+// A while nested in the loop whose condition S jumps out of that loop (both phases):
+//   while (S; c): B; R   =>  while (_condN = False; S'; [if not F:] _condN = c; _condN): B
+//                            if not F: R'
+//
+// Names: one counter per function each for __continue_N, __break_N, _condN, _hiN, from 0,
+// in the order they are made (loops inner first, in source order; a for's _hiN before its
+// __break_N; a removed __continue_N gives its number back): docs/ctrl_flow_transform.md.
 #include "ptoext/ctrl_flow_transform.hh"
 
-#include "base/diag.hh" // labUnwritten, called by the lab handouts
 #include "ptoext/lower.hh"
 
 #include <limits>

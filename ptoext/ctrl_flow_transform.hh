@@ -1,6 +1,6 @@
 // ctrl_flow_transform.hh - CtrlFlowTransform: removes Break and Continue from the
-// structured IR (seed ctrl-flow-transform-pass.zh.txt; ptoext.md lists PyPTO's bugs we
-// avoid).
+// structured IR (docs/ctrl_flow_transform.md; docs/pypto_bugs.md lists the PyPTO bugs it
+// avoids).
 //
 // Input: a Module as lowered (pre-SSA; property TypeChecked). Output: the same program
 // with no Break or Continue (property StructuredCtrlFlow), still pre-SSA:

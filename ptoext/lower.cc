@@ -21,6 +21,7 @@
 #include "ptoext/lower.hh"
 
 #include "chap7/front/types.hh"
+#include "ptoext/pto_error.hh"
 
 #include <algorithm>
 #include <map>

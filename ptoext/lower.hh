@@ -11,17 +11,10 @@
 #include "ptoext/sir.hh"
 
 #include <memory>
-#include <stdexcept>
-#include <string>
 
 namespace tiger::pto {
 
-// An internal failure of a ptoext pass (a broken invariant of its input).
-struct PtoError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-// Throws PtoError when the AST lacks an annotation semant should have set.
+// Throws PtoError (pto_error.hh) when the AST lacks an annotation semant should have set.
 std::unique_ptr<sir::Module> lowerProgram(const ast::Program& prog);
 
 } // namespace tiger::pto

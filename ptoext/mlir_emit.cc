@@ -23,8 +23,7 @@
 // overflow, and the index is the counter truncated to i64.
 #include "ptoext/mlir_emit.hh"
 
-#include "ptoext/lower.hh"
-#include "ptoext/ptoext.hh"
+#include "ptoext/pto_error.hh"
 
 #include <algorithm>
 #include <cstdint>
@@ -678,20 +677,6 @@ std::string emitMlir(const Module& m) {
   std::ostringstream out;
   emitMlir(m, out);
   return out.str();
-}
-
-std::optional<std::string> programToMlir(const ast::Program& prog, bool verifyEach,
-                                         std::string* error, const StageDone& done) {
-  std::unique_ptr<Module> m = buildSsaModule(prog, verifyEach, error, done);
-  if (!m) return std::nullopt;
-  try {
-    std::string text = emitMlir(*m);
-    if (done) done("emit-mlir");
-    return text;
-  } catch (const PtoError& e) {
-    *error = e.what();
-    return std::nullopt;
-  }
 }
 
 } // namespace tiger::pto

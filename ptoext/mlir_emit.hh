@@ -1,7 +1,8 @@
 // mlir_emit.hh - --emit=mlir: an SSA-form SIR module (sir.hh, stage Ssa) as MLIR text in
-// the dialects PTO codegen uses (ptoext.md, "PTO codegen"): func, arith, scf, plus the
+// the dialects PTO codegen uses (docs/dumps.md, "MLIR"): func, arith, scf, plus the
 // llvm dialect for memory words and string literals.
 //
+// The last stage of the pipeline (ptoext.cc, runPipeline at PtoStage::Mlir).
 // Input: a Module after ConvertToSSA (every VarId defined once, yields in place).
 // Output: one `module { ... }` that mlir-opt-19 verifies and mlir_run.hh runs:
 //   - func.func @<label> per Function, every Tiger value an i64, conditions i1;
@@ -14,24 +15,16 @@
 // The text is a function of the IR alone: the same module prints the same bytes.
 #pragma once
 
-#include "chap7/front/ast.hh"
-#include "ptoext/ptoext.hh"
 #include "ptoext/sir.hh"
 
 #include <iosfwd>
-#include <optional>
 #include <string>
 
 namespace tiger::pto {
 
-// Prints `m` as MLIR. Throws PtoError (lower.hh) when `m` breaks an SSA invariant the
+// Prints `m` as MLIR. Throws PtoError (pto_error.hh) when `m` breaks an SSA invariant the
 // emitter relies on (a variable used before its definition, an unknown callee, ...).
 void emitMlir(const sir::Module& m, std::ostream& out);
 std::string emitMlir(const sir::Module& m);
-
-// --emit=mlir for a checked program (escapes found): buildSsaModule, then emitMlir.
-// Returns the MLIR text, or nullopt with `*error` set on an internal failure.
-std::optional<std::string> programToMlir(const ast::Program& prog, bool verifyEach,
-                                         std::string* error, const StageDone& done = {});
 
 } // namespace tiger::pto

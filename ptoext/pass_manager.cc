@@ -3,7 +3,7 @@
 
 #include "ptoext/convert_to_ssa.hh"
 #include "ptoext/ctrl_flow_transform.hh"
-#include "ptoext/lower.hh"
+#include "ptoext/pto_error.hh"
 #include "ptoext/sir_verify.hh"
 
 namespace tiger::pto {

@@ -10,6 +10,7 @@
 //   SSAForm              verifySsa
 #pragma once
 
+#include "ptoext/pto_error.hh"
 #include "ptoext/sir.hh"
 
 #include <functional>

@@ -1,7 +1,8 @@
-// ptoext.cc - the ptoext pipeline as one readable function; see ptoext.hh.
+// ptoext.cc - the ptoext pipeline as one readable function (runPipeline); see ptoext.hh.
 #include "ptoext/ptoext.hh"
 
 #include "ptoext/lower.hh"
+#include "ptoext/mlir_emit.hh"
 #include "ptoext/pass_manager.hh"
 #include "ptoext/sir_dot.hh"
 #include "ptoext/sir_print.hh"
@@ -10,53 +11,66 @@
 
 namespace tiger {
 
-std::unique_ptr<sir::Module> buildPtoModule(const ast::Program& prog, PtoStage stage,
-                                            bool verifyEach, std::string* error,
-                                            const StageDone& done) {
-  std::string ignored;
-  std::string& err = error ? *error : ignored;
-  std::unique_ptr<sir::Module> m;
+// Every step of ptoext, in order, up to `last`: lower, CtrlFlowTransform, ConvertToSSA
+// (through the pass manager, which checks their properties), then the MLIR text.
+PtoResult runPipeline(const ast::Program& prog, PtoStage last, bool verifyEach,
+                      const StageDone& done) {
+  PtoResult r;
   try {
-    m = pto::lowerProgram(prog);
+    r.module = pto::lowerProgram(prog);
   } catch (const pto::PtoError& e) {
-    err = std::string("lowering: ") + e.what();
-    return nullptr;
+    r.error = std::string("lowering: ") + e.what();
+    return r;
   }
   if (done) done("lower");
   pto::Properties held{pto::Property::TypeChecked};
-  pto::PassManager pm(verifyEach, done);
   if (verifyEach) {
-    std::string why = pto::verifyProperty(*m, pto::Property::TypeChecked);
-    if (!why.empty()) {
-      err = "after lowering: TypeChecked violated: " + why;
-      return nullptr;
-    }
+    std::string why = pto::verifyProperty(*r.module, pto::Property::TypeChecked);
+    if (!why.empty())
+      return PtoResult{nullptr, "", "after lowering: TypeChecked violated: " + why};
   }
-  if (stage != PtoStage::Lowered) pm.add(pto::ctrlFlowTransformPass());
-  if (stage == PtoStage::Ssa) pm.add(pto::convertToSsaPass());
-  if (auto failure = pm.run(*m, held)) {
-    err = *failure;
-    return nullptr;
+  pto::PassManager pm(verifyEach, done);
+  if (last != PtoStage::Lowered) pm.add(pto::ctrlFlowTransformPass());
+  if (last == PtoStage::Ssa || last == PtoStage::Mlir) pm.add(pto::convertToSsaPass());
+  if (auto failure = pm.run(*r.module, held)) return PtoResult{nullptr, "", *failure};
+  if (last != PtoStage::Mlir) return r;
+  try {
+    r.mlir = pto::emitMlir(*r.module);
+  } catch (const pto::PtoError& e) {
+    return PtoResult{nullptr, "", e.what()};
   }
-  return m;
+  if (done) done("emit-mlir");
+  return r;
 }
 
-std::unique_ptr<sir::Module> buildSsaModule(const ast::Program& prog, bool verifyEach,
-                                            std::string* error, const StageDone& done) {
-  return buildPtoModule(prog, PtoStage::Ssa, verifyEach, error, done);
+std::unique_ptr<sir::Module> buildPtoModule(const ast::Program& prog, PtoStage stage,
+                                            bool verifyEach, std::string* error,
+                                            const StageDone& done) {
+  PtoResult r = runPipeline(prog, stage, verifyEach, done);
+  if (!r.module && error) *error = r.error;
+  return std::move(r.module);
 }
 
 std::optional<std::string> emitPto(const ast::Program& prog, PtoStage stage, PtoForm form,
                                    std::ostream& out, bool verifyEach,
                                    const StageDone& done) {
-  std::string error;
-  std::unique_ptr<sir::Module> m = buildPtoModule(prog, stage, verifyEach, &error, done);
-  if (!m) return error;
+  PtoResult r = runPipeline(prog, stage, verifyEach, done);
+  if (!r.module) return r.error;
   if (form == PtoForm::Drawn)
-    sir::drawModule(*m, out);
+    sir::drawModule(*r.module, out);
   else
-    sir::printModule(*m, out);
+    sir::printModule(*r.module, out);
   return std::nullopt;
+}
+
+std::optional<std::string> programToMlir(const ast::Program& prog, bool verifyEach,
+                                         std::string* error, const StageDone& done) {
+  PtoResult r = runPipeline(prog, PtoStage::Mlir, verifyEach, done);
+  if (!r.module) {
+    *error = r.error;
+    return std::nullopt;
+  }
+  return std::move(r.mlir);
 }
 
 } // namespace tiger

@@ -27,7 +27,7 @@ const Function* Module::find(const std::string& name) const {
   return nullptr;
 }
 
-// The suffix of each SSA role, as in the ConvertToSSA seed.
+// The suffix of each SSA role, as docs/convert_to_ssa.md names them.
 static const char* roleSuffix(VarRole r) {
   switch (r) {
   case VarRole::Plain: return "";

@@ -1,7 +1,7 @@
 // sir.hh - the structured IR of ptoext ("SIR"): functions of If/For/While/Break/
 // Continue/Assign/... over 64-bit words, in the spirit of PyPTO's IR.
 //
-// Seeds: ctrl-flow-transform-pass.zh.txt, convert-to-ssa-pass.txt; guide ptoext.md.
+// Its passes: docs/ctrl_flow_transform.md, docs/convert_to_ssa.md, docs/pypto_bugs.md.
 //
 // Pipeline and the invariants of each stage:
 //
@@ -26,7 +26,8 @@
 // division by zero is a runtime error ("runtime error: division by zero", exit 70);
 // the emitter must emit the check (the reference interpreter does it). Binary And/Or
 // combine two BOOLs WITHOUT short-circuit: the passes only build them when the right
-// operand cannot fail (no Div, no Load); Tiger's `&`/`|` are lowered to If.
+// operand cannot fail (mayFail below is false: it holds no Div; a Load cannot fail, the
+// checks that guard it are statements before it); Tiger's `&`/`|` are lowered to If.
 //
 // Memory. Load(base, index) reads word `index` of the block whose handle is `base`;
 // Store(base, index, value) writes it. Used for record fields (index = field number,
@@ -317,7 +318,9 @@ std::string varName(const Function& f, VarId v);
 // Deep copy of an expression (passes duplicate conditions and bounds).
 ExprPtr cloneExpr(const Expr& e);
 
-// Can evaluating this effect-free expression fail (does it contain a Div)?
+// Can evaluating this effect-free expression fail: does it contain a Div? (A Load
+// cannot: checkNil/checkIndex ran before it.) The one meaning of "c cannot fail" in the
+// passes, lowering and the lab's handout (docs/ctrl_flow_transform.md).
 bool mayFail(const Expr& e);
 
 // Small builders.

@@ -1,6 +1,6 @@
 // sir_dot.hh - draws the structured IR as Graphviz text, one flowchart per function:
 // `--emit=pto-dot` (the IR as lowered) and `--emit=pto-cft-dot` (after
-// CtrlFlowTransform). Seed ctrl-flow-transform-pass.zh.txt, guide ptoext.md: the two
+// CtrlFlowTransform). docs/ctrl_flow_transform.md: the two
 // drawings side by side show what the pass does. Before it, break and continue jump
 // across the nesting (red edges); after it, no red edge is left and every edge follows
 // the nesting of the statements.

@@ -1,5 +1,5 @@
-// sir_print.hh - prints the structured IR in PyPTO's Python-like form (ptoext.md,
-// "Printing"): `--emit=pto`, `--emit=pto-cft` and `--emit=pto-ssa` all use it, and the
+// sir_print.hh - prints the structured IR in PyPTO's Python-like form (docs/dumps.md,
+// "The structured IR"): `--emit=pto`, `--emit=pto-cft` and `--emit=pto-ssa` all use it, and the
 // drawings of `--emit=pto-dot`/`pto-cft-dot` label their nodes with its lines.
 //
 //   def f_1(_sl: pl.Scalar[pl.INT64], n: pl.Scalar[pl.INT64]) -> pl.Scalar[pl.INT64]:

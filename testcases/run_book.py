@@ -3,15 +3,16 @@
 
 Usage: run_book.py TIGERC SHARED_DIR [MODE...]
 
-Runs ../shared/tiger/book/*.tig in place (they are not copied into the project) and
-checks them against ../shared/guides/book-tests.md and ../shared/tiger/book-expected/:
+Runs SHARED_DIR/tiger/book/*.tig in place (they are not copied into the project; the
+shared folder is ../shared beside it, or $TIGER_SHARED_DIR when set) and checks them
+against the verdicts below (docs/book_tests.md) and SHARED_DIR/tiger/book-expected/:
   - valid programs that end print exactly book-expected/NAME.out at ir, linear and
     traces (MODE may narrow that list, e.g. "mlir");
   - merge reads tiger/inputs/mergeN.in and prints mergeN.out;
   - test6 and test7 recurse forever: they must stop at the depth limit (exit 71);
   - test49 is a syntax error (exit 66) and the 30 others semantic errors (exit 67)
     reported on the line given below (where the problem is in the program text).
-Exits 77 (skipped) when SHARED_DIR is absent. Ends with "N passed, N failed".
+Exits 77 (skipped, saying how to run it) when SHARED_DIR is absent. Ends with "N passed, N failed".
 """
 import os
 import subprocess
@@ -82,11 +83,12 @@ def check_valid(tigerc, path, name, shared, modes):
 
 
 def main(argv):
-    tigerc, shared = argv[1], argv[2]
+    tigerc, shared = argv[1], os.environ.get("TIGER_SHARED_DIR") or argv[2]
     modes = argv[3:] or ["ir", "linear", "traces", "book-traces"]
     book = os.path.join(shared, "tiger", "book")
     if not os.path.isdir(book):
-        print("SKIP: %s not found; the book suite needs ../shared beside the project" % book)
+        print("SKIP: %s is absent: run with TIGER_SHARED_DIR=/path/to/shared (the folder "
+              "holding tiger/book) to test the book's programs" % book)
         return 77
     passed = failed = 0
     for f in sorted(os.listdir(book)):

@@ -29,7 +29,6 @@
 // `function`. A lab answer gets the same positions: it builds its nodes inside these.
 #include "chap7/translate/translate.hh"
 
-#include "base/diag.hh" // labUnwritten, called by the lab handouts
 #include "chap7/front/types.hh"
 #include "chap7/ir/runtime.hh"
 #include "chap7/translate/translate_tr.hh"

@@ -2,8 +2,6 @@
 // kinds of expressions"); see translate_tr.hh.
 #include "chap7/translate/translate_tr.hh"
 
-#include "base/diag.hh" // labUnwritten, called by the lab handouts
-
 namespace tiger::translate {
 
 using tree::RelOp;

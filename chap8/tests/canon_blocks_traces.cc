@@ -57,7 +57,7 @@ TEST(BasicBlocks, EmptyBodyHasNoBlocksAndTracesToDone) {
   EXPECT_FALSE(canon::checkTraces(t));
 }
 
-// The seed's example: B1 CJUMP(B2, B3); B2, B3 -> B4. Trace 1 = B1 B3 B4 (false target
+// docs/canon.md's example: B1 CJUMP(B2, B3); B2, B3 -> B4. Trace 1 = B1 B3 B4 (false target
 // first), trace 2 = B2. B3's JUMP to B4 is deleted; B2's JUMP B4 stays.
 TEST(Traces, AlgorithmEightThreeOnTheSeedExample) {
   for (canon::Options o : {canon::Options::book(), canon::Options{}}) {

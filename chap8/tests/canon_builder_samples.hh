@@ -4,7 +4,7 @@
 // continue, short-circuit conditions, ESEQ, a recursive function, exit).
 #pragma once
 
-#include "chap8/builder.hh"
+#include "chap8/tests/builder.hh"
 
 #include <gtest/gtest.h>
 

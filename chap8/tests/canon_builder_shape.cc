@@ -3,8 +3,8 @@
 // per line as cfg_dot's stmLine prints them, with temps from t100 and labels from L0;
 // and std::logic_error for Break/Continue outside a loop.
 #include "chap7/ir/tree_print.hh"
-#include "chap8/builder.hh"
 #include "chap8/cfg_dot.hh"
+#include "chap8/tests/builder.hh"
 
 #include <gtest/gtest.h>
 

@@ -1,10 +1,12 @@
 // canon_cfgdot_programs.cc - emitCfgDot on real Tiger programs: every program of
-// testcases/valid and the valid book programs (../shared/tiger/book, skipped when
+// testcases/valid and the valid book programs (tiger/book of the shared folder, base/shared_dir.hh; skipped when
 // absent; the list is book-tests.md's), before and after trace scheduling. All the
 // drawings of one mode go to one stream, as `tigerc --emit=cfg-dot` of many functions
 // does. Expects: no checker failure, one digraph per PROC, and `dot -Tsvg` on the whole
 // stream exits 0 without warnings and renders one SVG per digraph.
 #include "canon_cfgdot_support.hh"
+
+#include "base/shared_dir.hh"
 
 #include "chap7/translate/tests/translate_testing.hh"
 #include "chap8/cfg_dot.hh"
@@ -27,7 +29,7 @@ std::vector<fs::path> validPrograms() {
        fs::directory_iterator(fs::path(TIGER_SOURCE_DIR) / "testcases/valid"))
     if (entry.path().extension() == ".tig") files.push_back(entry.path());
   std::sort(files.begin(), files.end());
-  fs::path book = fs::path(TIGER_SHARED_DIR) / "tiger/book";
+  fs::path book = tiger::sharedDir() / "tiger" / "book";
   for (const char* name :
        {"test1",  "test2",  "test3",  "test4",  "test5",  "test6",  "test7",
         "test8",  "test12", "test27", "test30", "test37", "test41", "test42",

@@ -7,8 +7,8 @@
 // and a division by zero still reported before a print that followed it.
 #include "canon_testing.hh"
 
-#include "chap8/builder.hh"
 #include "chap8/linearize.hh"
+#include "chap8/tests/builder.hh"
 
 namespace tiger::canon_test {
 namespace {

@@ -6,7 +6,7 @@
 // continue (builder.hh).
 #include "canon_testing.hh"
 
-#include "chap8/builder.hh"
+#include "chap8/tests/builder.hh"
 
 namespace tiger::canon_test {
 namespace {

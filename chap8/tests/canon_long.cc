@@ -8,7 +8,7 @@
 //   - 10^4 loops one after the other; 10^5 loops nested inside each other.
 #include "canon_testing.hh"
 
-#include "chap8/builder.hh"
+#include "chap8/tests/builder.hh"
 
 namespace tiger::canon_test {
 namespace {

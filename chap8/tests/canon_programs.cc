@@ -1,5 +1,5 @@
 // canon_programs.cc - canon on whole Tiger programs: every program of testcases/valid
-// and testcases/runtime (and ../shared/tiger/book when present) is compiled, run as
+// and testcases/runtime (and the shared folder's tiger/book when present) is compiled, run as
 // Translate made it, then run again after linearizeProgram and traceProgram in the
 // book's and this project's modes (checkers on). Expects the same output and exit
 // status at every stage; prints, per group, the temps each commute introduced and the
@@ -7,6 +7,8 @@
 // temps and the improved layout to execute fewer JUMPs than the book's (a book answer
 // of the labs may fail it).
 #include "canon_testing.hh"
+
+#include "base/shared_dir.hh"
 
 #include "chap7/front/escape.hh"
 #include "chap7/front/parse.hh"
@@ -121,8 +123,8 @@ TEST(Programs, RuntimeErrorTestcasesFailTheSameWayAtEveryStage) {
 }
 
 TEST(Programs, BookProgramsMeanTheSameAtEveryStage) {
-  fs::path dir = fs::path(TIGER_SHARED_DIR) / "tiger" / "book";
-  if (!fs::exists(dir)) GTEST_SKIP() << "../shared/tiger/book is absent";
+  fs::path dir = sharedDir() / "tiger" / "book";
+  if (!fs::exists(dir)) GTEST_SKIP() << sharedAbsent(dir);
   Totals t = checkFolder(dir);
   EXPECT_LE(t.sharpTemps, t.bookTemps);
   EXPECT_LE(t.improvedJumps, t.bookJumps);

@@ -5,7 +5,7 @@
 // text (and the same runtime error, at the same point) before and after canon.
 #include "canon_testing.hh"
 
-#include "chap8/builder.hh"
+#include "chap8/tests/builder.hh"
 
 #include <random>
 

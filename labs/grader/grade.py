@@ -48,6 +48,22 @@ def private_group(spec):
     return spec.get("private", {"name": "private tests", "points": 20})
 
 
+def public_points(spec):
+    """[(name, points, programs)] of the public groups, in the order they are graded:
+    grading.json's groups, then its random programs group. The table `make grade`
+    prints and every handout shows (labs/handout/text.py)."""
+    rows = [(g["name"], g["points"], len(g["programs"])) for g in spec["groups"]]
+    rand = spec.get("random")
+    return rows + ([(rand["name"], rand["points"], rand["count"])] if rand else [])
+
+
+def private_scale(spec):
+    """What the public groups count when the private group is graded: they make room
+    for its points, so the total stays theirs."""
+    total = sum(points for _, points, _ in public_points(spec))
+    return (total - private_group(spec)["points"]) / total
+
+
 def random_programs(spec, seed, reference):
     """The random programs of a seed; in a handout, those it ships for grading.json's
     seed, and others only where lab.json names an oracle (grader/shipped.py)."""
@@ -67,10 +83,9 @@ def suite(spec, args):
     programs of --random-seed. The total is always that of the public groups (100):
     with a private group, it takes its points and the others are scaled to make room."""
     rand = spec.get("random")
-    total = sum(g["points"] for g in spec["groups"]) + (rand["points"] if rand else 0)
     private = private_group(spec)
     hidden = has_private(args)
-    scale = (total - private["points"]) / total if hidden else 1
+    scale = private_scale(spec) if hidden else 1
     groups = [(g["name"], g["points"] * scale, [os.path.join(ROOT, p) for p in g["programs"]],
                False) for g in spec["groups"]]
     if rand:
@@ -220,7 +235,8 @@ def grade_in(args, spec, sub, bin_dir, start, slot):
             "bonus_score": sum(b["score"] for b in bonus), "seconds": time.time() - start,
             "confinement": sandbox.level(), "exposed": exposed(args),
             "private_run": has_private(args),
-            "private_points": private_group(spec)["points"]}
+            "private_points": private_group(spec)["points"],
+            "private_scale": private_scale(spec)}
 
 
 def exposed(args):

@@ -14,10 +14,11 @@ on every program of its grading.json:
     F a region of LAB in FILE, nothing on stdout, and exits 78 (ExitCode::LabStub);
   - at lab.json's earlier_stage, its stdout and exit status are the reference's;
   - HANDOUT.md holds the reference's stub_stage listing of the example byte for byte,
-    the pictures its template asks for as PNG files, and grading.json's points total;
+    the pictures its template asks for as PNG files, and the grader's points total
+    (grade.public_points: the random programs group included);
   - no LAB marker is left in a source, one TODO line per region of LAB, `LAB ?= LAB`;
   - nothing of the solution of LAB or of a later lab is left (check_leaks);
-  - with a right answer written from the book (ptoext: from its handout and seeds;
+  - with a right answer written from the book (ptoext: from its handout and docs/;
     labs/LAB/book/NAME.regions, the bodies of the lab's regions of its source NAME) in
     place of the stubs, the handout's own `make test` passes: `ctest -L lab`
     (check_book).
@@ -32,6 +33,7 @@ import subprocess
 import sys
 import time
 
+from ..grader import grade
 from ..paths import ROOT, lab_meta
 from . import make as handout
 from . import markers as lab_markers
@@ -114,8 +116,8 @@ def check_text(lab, meta, grading, reference, out):
     for p in pictures:
         with open(os.path.join(out, p), "rb") as f:
             check(f.read(8) == b"\x89PNG\r\n\x1a\n", f"{p} is not a PNG file")
-    total = sum(g["points"] for g in grading["groups"])
-    check(f"| **{total}** |" in text, f"HANDOUT.md lacks the points total {total}")
+    total = sum(points for _, points, _ in grade.public_points(grading))
+    check(f"| **{total:g}** |" in text, f"HANDOUT.md lacks the points total {total:g}")
 
 
 def check_cut(lab, out, regions):

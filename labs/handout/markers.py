@@ -5,7 +5,8 @@ Input: the text of one C++ source and its path in the repository. Output: its re
 (lab, what, stub lines, solution lines), the errors of a malformed file, and the text a
 lab's handout gets: that lab's regions replaced by a TODO line and their stub, the
 later labs' regions by their stub, every earlier region kept as solution, every marker
-line removed.
+line removed, and, when a stub calls labUnwritten or labLater, the include of
+base/lab_stub.hh, which declares them (the reference never includes it).
 
     // LAB canon BEGIN reorder()
     ...solution...
@@ -24,6 +25,10 @@ STUB = re.compile(r"^\s*// LAB STUB(?: (.*))?$")
 END = re.compile(r"^\s*// LAB END\s*$")
 ANY = re.compile(r"^\s*// LAB\b")
 CALL = re.compile(r'labUnwritten\("([^"]*)",\s*"([^"]*)",\s*"([^"]*)"[,)]')
+STUB_CALL = re.compile(r"\blab(Unwritten|Later)\(")
+# What a stub calls is declared here; only the sources a handout cuts include it.
+STUB_INCLUDE = '#include "base/lab_stub.hh" // labUnwritten, labLater: this handout\'s stubs'
+QUOTED = re.compile(r'^#include "([^"]+)"')
 
 
 @dataclass
@@ -172,7 +177,7 @@ def cut(path, text, lab, later=(), answer=None):
         raise ValueError("\n".join(errors))
     if not regions:
         return text
-    out = []
+    out, stubbed = [], False
     for p in pieces:
         if not isinstance(p, Region):
             out.append(p)
@@ -181,10 +186,36 @@ def cut(path, text, lab, later=(), answer=None):
         elif p.lab == lab:
             out.append(f"{p.indent}// TODO(lab {lab}): write {p.what}.")
             out.extend(p.indent + s if s else "" for s in stub_of(p))
+            stubbed = stubbed or STUB_CALL.search("\n".join(stub_of(p)))
         elif p.lab in later:
             out.append(f"{p.indent}// {p.what}: lab {p.lab}, a later lab; stubbed here.")
             out.extend(p.indent + s.replace("labUnwritten(", "labLater(") if s else ""
                        for s in stub_of(p))
+            stubbed = stubbed or STUB_CALL.search("\n".join(stub_of(p)))
         else:
             out.extend(p.solution)
-    return "\n".join(out)
+    return "\n".join(with_stub_include(out) if stubbed else out)
+
+
+def with_stub_include(lines):
+    """lines with STUB_INCLUDE among the quoted includes, where clang-format keeps it:
+    sorted into the first block of quoted includes after the file's own header (a block
+    of its own after that header when there is none; at the top without any include)."""
+    quoted = [k for k, line in enumerate(lines) if QUOTED.match(line)]
+    if not quoted:
+        return [STUB_INCLUDE] + lines
+    blocks = [[quoted[0]]]
+    for k in quoted[1:]:
+        if k == blocks[-1][-1] + 1:
+            blocks[-1].append(k)
+        else:
+            blocks.append([k])
+    if len(blocks[0]) > 1:  # no header of its own alone at the top
+        block = blocks[0]
+    elif len(blocks) > 1:
+        block = blocks[1]
+    else:  # only the file's own header: a block of its own below it
+        return lines[:quoted[0] + 1] + ["", STUB_INCLUDE] + lines[quoted[0] + 1:]
+    path = QUOTED.match(STUB_INCLUDE).group(1)
+    at = next((k for k in block if QUOTED.match(lines[k]).group(1) > path), block[-1] + 1)
+    return lines[:at] + [STUB_INCLUDE] + lines[at:]

@@ -21,6 +21,8 @@ import shlex
 import shutil
 import subprocess
 
+from ..grader import grade
+
 DIRECTIVE = re.compile(r"^\{\{(\w+)\s*(.*?)\}\}\s*$")
 FILES = "handout-files"
 
@@ -93,17 +95,19 @@ def regions(lab, _):
 
 
 def points(lab, _):
+    """The grader's own table (grade.public_points, grade.private_scale): every public
+    group with its programs and points, the private tests' share, the bonus."""
     g = lab.grading
-    groups = g["groups"]
-    rows = [f"| {x['name']} | {len(x['programs'])} | {x['points']} |" for x in groups]
-    total = sum(x["points"] for x in groups)
+    groups = grade.public_points(g)
+    rows = [f"| {name} | {count} | {pts:g} |" for name, pts, count in groups]
+    total = sum(pts for _, pts, _ in groups)
     table = ["| group | programs | points |", "|---|---:|---:|"] + rows
-    count = sum(len(x["programs"]) for x in groups)
-    table.append(f"| **total** | {count} | **{total}** |")
-    private = g.get("private", {"name": "private tests", "points": 20})["points"]
+    count = sum(n for _, _, n in groups)
+    table.append(f"| **total** | {count} | **{total:g}** |")
+    private = grade.private_group(g)["points"]
     table += ["", f"On Gradescope your teacher's private tests count {private} points: "
-              f"the groups above then count x{1 - private / total:g}, and the total is "
-              f"still {total}. `make grade` names them as not run."]
+              f"the groups above then count x{grade.private_scale(g):g}, and the total is "
+              f"still {total:g}. `make grade` names them as not run."]
     bonus = [f"| {b['name']} | {b['what']} | {b['points']} |" for b in g.get("bonus", [])]
     if bonus:
         table += ["", "Bonus, for quality:", "", "| bonus | for | points |",

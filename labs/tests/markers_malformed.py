@@ -7,7 +7,9 @@ with a STUB that is not a function's whole body, END without BEGIN, BEGIN inside
 region, a region with no END, an unknown `// LAB` line, a stub naming another
 function; and a function's body with no STUB line gets the default stub, which passes
 the function's parameters (a multi-line head, templates, defaults, an unnamed one) so that
--Wunused-parameter stays quiet. Exit 1 when any expectation fails.
+-Wunused-parameter stays quiet; a file given a stub includes base/lab_stub.hh, sorted
+into its quoted includes after its own header, and a file whose regions stay solution
+does not. Exit 1 when any expectation fails.
 """
 import sys
 
@@ -38,6 +40,26 @@ GOOD = ["void f() {", "  // LAB canon BEGIN f()", STUB, '  if (s == "{") { a(); 
         "  // LAB END", "}", "// LAB canon BEGIN the helpers of f()",
         "int g() { return 1; }", "struct H {", "  int k;", "};", "// LAB END"]
 
+INCLUDES = ['// x.cc - a file.', '#include "chap8/x.hh"', '', '#include "chap8/a.hh"',
+            '#include "chap8/z.hh"', '', '#include <vector>', '']
+
+
+def include_problems():
+    """The stub's include: where a stubbed file gets it, and that others do not."""
+    text = "\n".join(INCLUDES + DEFAULT_STUB)
+    cut = lab_markers.cut("x.cc", text, "canon").split("\n")
+    want = INCLUDES[:3] + [lab_markers.STUB_INCLUDE] + INCLUDES[3:]  # base/ < chap8/
+    problems = []
+    if cut[:len(want)] != want:
+        problems.append("the stub's include is not among the quoted includes: %r" % cut[:9])
+    if "lab_stub" in lab_markers.cut("x.cc", text, "traces"):
+        problems.append("a file whose regions stay solution includes lab_stub.hh")
+    alone = lab_markers.cut("x.cc", "\n".join(INCLUDES[:3] + DEFAULT_STUB), "canon")
+    if alone.split("\n")[:5] != INCLUDES[:2] + ["", lab_markers.STUB_INCLUDE, ""]:
+        problems.append("with only its own header, the include is not a block of its own: "
+                        "%r" % alone.split("\n")[:5])
+    return problems
+
 
 def main():
     problems = []
@@ -54,6 +76,7 @@ def main():
     cut = lab_markers.cut("x.cc", "\n".join(PARAMS_STUB), "canon")
     if PARAMS_WANT not in cut.split("\n"):
         problems.append("the default stub does not pass the parameters: %r" % cut)
+    problems += include_problems()
     for p in problems:
         print("FAIL " + p)
     print("markers: %d malformed texts, %s" % (

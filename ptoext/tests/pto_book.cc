@@ -1,8 +1,11 @@
-// pto_book.cc - Appel's valid programs (../shared/tiger/book) at every ptoext stage:
-// same stdout and exit status as chap7's tree interpreter, all verifiers on. merge runs
-// on each of ../shared/tiger/inputs/merge*.in. test6 and test7 recurse forever and are
-// left to the limit tests. Skips when ../shared is absent.
+// pto_book.cc - Appel's valid programs (tiger/book of the shared folder,
+// base/shared_dir.hh) at every ptoext stage: same stdout and exit status as chap7's tree
+// interpreter, all verifiers on. merge runs on each of its tiger/inputs/merge*.in. test6
+// and test7 recurse forever and are left to the limit tests. Skips, saying how to run
+// it, when the shared folder is absent.
 #include "ptoext/tests/pto_testing.hh"
+
+#include "base/shared_dir.hh"
 
 #include <gtest/gtest.h>
 
@@ -14,17 +17,14 @@ const std::vector<std::string> kValid = {"test1",  "test2",  "test3",  "test4", 
                                          "test41", "test42", "test44", "test46", "test47",
                                          "test48", "queens", "merge"};
 
-std::string sharedDir() {
-  const char* env = std::getenv("TIGER_SHARED_DIR");
-  return env ? env : TIGER_SHARED_DIR;
-}
-
 // The stdin texts a program runs on: merge's inputs, else just "".
 std::vector<std::string> inputsFor(const std::string& name) {
   if (name != "merge") return {""};
   std::vector<std::string> inputs;
   for (int k = 1; k <= 3; ++k) {
-    std::string path = sharedDir() + "/tiger/inputs/merge" + std::to_string(k) + ".in";
+    std::string path =
+        (sharedDir() / "tiger" / "inputs" / ("merge" + std::to_string(k) + ".in"))
+            .string();
     if (std::filesystem::exists(path)) inputs.push_back(readFile(path));
   }
   return inputs;
@@ -33,8 +33,8 @@ std::vector<std::string> inputsFor(const std::string& name) {
 class PtoBook : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(PtoBook, EveryStageMatchesTheOracle) {
-  std::string path = sharedDir() + "/tiger/book/" + GetParam() + ".tig";
-  if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " is absent";
+  std::string path = (sharedDir() / "tiger" / "book" / (GetParam() + ".tig")).string();
+  if (!std::filesystem::exists(path)) GTEST_SKIP() << sharedAbsent(path);
   Checked c(readFile(path));
   ASSERT_TRUE(c.ok) << c.errors();
   for (PtoStage stage : {PtoStage::Lowered, PtoStage::Cft, PtoStage::Ssa}) {

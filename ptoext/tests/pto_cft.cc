@@ -1,5 +1,5 @@
-// pto_cft.cc - CtrlFlowTransform on Tiger programs: the seed's shapes as golden dumps,
-// and each PyPTO bug shape (ptoext.md) checked in the dump. Runs are checked by
+// pto_cft.cc - CtrlFlowTransform on Tiger programs: the documented shapes as golden
+// dumps (docs/ctrl_flow_transform.md), and each PyPTO bug shape (docs/pypto_bugs.md) checked in the dump. Runs are checked by
 // pto_testcases.cc; these tests pin down the form.
 #include "ptoext/tests/pto_testing.hh"
 
@@ -11,7 +11,7 @@ namespace tiger::pto_test {
 namespace {
 
 // The dump of CtrlFlowTransform, with the guard of a for-turned-while written flag
-// first. The seed writes `And(i < stop, Not(__break_N))`, the reference tests the flag
+// first. PyPTO's documentation writes `And(i < stop, Not(__break_N))`, the reference tests the flag
 // first; a bound has no effect, so either order is right and both read the same here.
 std::string cft(const std::string& text) {
   static const std::regex boundFirst(
@@ -24,7 +24,7 @@ bool has(const std::string& dump, const std::string& piece) {
   return dump.find(piece) != std::string::npos;
 }
 
-// The seed's phase 2: a for with a break becomes a while with __break_0.
+// The documented phase 2: a for with a break becomes a while with __break_0.
 TEST(PtoCft, BreakInForBecomesWhileWithFlag) {
   EXPECT_EQ(cft("for i := 0 to 9 do (printi(i); if i = 3 then break; print(\",\"))"),
             "def tigermain():\n"
@@ -40,7 +40,7 @@ TEST(PtoCft, BreakInForBecomesWhileWithFlag) {
             "            i = i + 1\n");
 }
 
-// The seed's phase 1: the rest moves into the else; the loop stays a for; no flag.
+// The documented phase 1: the rest moves into the else; the loop stays a for; no flag.
 TEST(PtoCft, ContinueMovesTheRestIntoElse) {
   EXPECT_EQ(cft("for i := 1 to 3 do (if i = 2 then continue; printi(i))"),
             "def tigermain():\n"
@@ -51,14 +51,14 @@ TEST(PtoCft, ContinueMovesTheRestIntoElse) {
             "            rt.printi(i)\n");
 }
 
-// B1: `if c: x = 1; break` keeps `x = 1`.
+// Bug B1 (docs/pypto_bugs.md): `if c: x = 1; break` keeps `x = 1`.
 TEST(PtoCft, StatementsBeforeBreakAreKept) {
   std::string d =
       cft("let var x := 0 in for i := 1 to 3 do if i = 2 then (x := 1; break) end");
   EXPECT_TRUE(has(d, "            x = 1\n            __break_0 = True\n")) << d;
 }
 
-// B2: a continue nested in an if not at the end of its branch guards what follows.
+// Bug B2 (docs/pypto_bugs.md): a continue nested in an if not at the end of its branch guards what follows.
 TEST(PtoCft, NestedContinueGuardsTheRestAtEveryLevel) {
   std::string d =
       cft("for i := 1 to 5 do (if i > 1 then (if i < 4 then continue; print(\"a\")); "

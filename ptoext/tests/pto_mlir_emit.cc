@@ -4,7 +4,7 @@
 // MLIR tools are missing). The text checks look for the op each rule must produce.
 #include "ptoext/tests/pto_mlir_testing.hh"
 
-#include "ptoext/lower.hh"
+#include "ptoext/pto_error.hh"
 
 #include <limits>
 

@@ -7,13 +7,15 @@
 // or at the call-depth limit (tigerrt counts calls as the interpreter does).
 // Programs: testcases/{valid,canon,ptoext}/*.tig, testcases/runtime/*.tig that expect
 // exit 70 (71 means a runaway, which MLIR would only stop at its time limit), and the
-// book's valid programs from ../shared (skipped when absent), merge once per input of
-// ../shared/tiger/inputs. test6 and test7 recurse forever: both ways stop them at the
+// book's valid programs from the shared folder (base/shared_dir.hh; skipped, saying how
+// to run them, when absent), merge once per input of its tiger/inputs. test6 and test7 recurse forever: both ways stop them at the
 // depth limit (the edge program "runaway recursion" checks it), so they are left out.
 // A program's stdin comes from its `stdin:` directives (testcases/README.md).
 // Runs go four at a time: about 35 ms each on an idle machine, far more when it is busy.
 #include "ptoext/tests/pto_mlir_testing.hh"
 #include "ptoext/tests/pto_testing.hh"
+
+#include "base/shared_dir.hh"
 
 #include <algorithm>
 #include <filesystem>
@@ -60,7 +62,7 @@ RunOutput runThroughMlir(const Program& p) {
   if (!checked.ok) return RunOutput{-1, "", checked.errors()};
   RunOutput o;
   std::optional<std::string> mlir;
-  runOnBigStack([&] { mlir = pto::programToMlir(*checked.prog, true, &o.err); });
+  runOnBigStack([&] { mlir = programToMlir(*checked.prog, true, &o.err); });
   if (!mlir) return o;
   MlirOutput r = runMlirText(*mlir, p.input);
   return RunOutput{r.status, r.out, r.err};
@@ -113,14 +115,14 @@ TEST(PtoMlirPrograms, TestcasesRunAsOnTheInterpreter) {
 
 TEST(PtoMlirPrograms, BookProgramsRunAsOnTheInterpreter) {
   SKIP_WITHOUT_MLIR_TOOLS();
-  fs::path book = fs::path(TIGER_SHARED_DIR) / "tiger" / "book";
-  if (!fs::is_directory(book)) GTEST_SKIP() << "../shared/tiger/book is absent";
+  fs::path book = sharedDir() / "tiger" / "book";
+  if (!fs::is_directory(book)) GTEST_SKIP() << sharedAbsent(book);
   std::vector<Program> programs;
   for (const char* name : {"test1", "test2", "test3", "test4", "test5", "test8", "test12",
                            "test27", "test30", "test37", "test41", "test42", "test44",
                            "test46", "test47", "test48", "queens"})
     programs.push_back(withDirectives(book / (std::string(name) + ".tig")));
-  fs::path inputs = fs::path(TIGER_SHARED_DIR) / "tiger" / "inputs";
+  fs::path inputs = sharedDir() / "tiger" / "inputs";
   for (int k = 1; fs::exists(inputs / ("merge" + std::to_string(k) + ".in")); ++k) {
     programs.push_back(withDirectives(book / "merge.tig"));
     programs.back().input =

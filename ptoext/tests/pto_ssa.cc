@@ -1,9 +1,10 @@
-// pto_ssa.cc - ConvertToSSA on Tiger programs: the seed's examples as golden dumps,
+// pto_ssa.cc - ConvertToSSA on Tiger programs: PyPTO's documented examples as golden
+// dumps (docs/convert_to_ssa.md),
 // names and roles, phis, iter_args, and what must not be promoted.
 #include "ptoext/tests/pto_testing.hh"
 
 #include "ptoext/convert_to_ssa.hh"
-#include "ptoext/lower.hh"
+#include "ptoext/pto_error.hh"
 
 #include <gtest/gtest.h>
 
@@ -18,7 +19,7 @@ bool has(const std::string& dump, const std::string& piece) {
   return dump.find(piece) != std::string::npos;
 }
 
-// The seed's "For Loop" example, in Tiger.
+// The documented for loop example, in Tiger.
 TEST(PtoSsa, ForLoopCarriesSum) {
   EXPECT_EQ(
       ssa("let var sum := 0 in for i := 1 to 10 do sum := sum + i; printi(sum) end"),
@@ -31,7 +32,7 @@ TEST(PtoSsa, ForLoopCarriesSum) {
       "    rt.printi(sum__rv_v3)\n");
 }
 
-// The seed's "Straight-line Code" example.
+// The documented straight-line example.
 TEST(PtoSsa, StraightLineRenaming) {
   std::string d =
       ssa("let var x := 1 var y := 0 var z := 0 in y := x + 2; x := 3; z := x + 4; "
@@ -42,7 +43,7 @@ TEST(PtoSsa, StraightLineRenaming) {
   EXPECT_TRUE(has(d, "z__ssa_v1 = x__ssa_v1 + 4\n")) << d;
 }
 
-// The seed's "If Statement" example: a missing else yields the old value.
+// The documented if example: a missing else yields the old value.
 TEST(PtoSsa, IfWithoutElseYieldsOldValue) {
   EXPECT_EQ(ssa("let var x := 1 in if x > 0 then x := 2; printi(x + 3) end"),
             "def tigermain():\n"

@@ -1,8 +1,11 @@
-// front_parse_book.cc - the book's test programs (../shared/tiger/book/*.tig).
+// front_parse_book.cc - the book's test programs (tiger/book/*.tig of the shared folder,
+// base/shared_dir.hh).
 //
 // Expects: every program parses except test49.tig, which fails as Syntax at line 5
 // (`rectype nil`). Skipped when the shared folder is absent.
 #include "front_parse_util.hh"
+
+#include "base/shared_dir.hh"
 
 #include <filesystem>
 #include <fstream>
@@ -14,7 +17,7 @@ namespace {
 namespace fs = std::filesystem;
 
 fs::path bookDir() {
-  return fs::path(TIGER_SHARED_DIR) / "tiger" / "book";
+  return tiger::sharedDir() / "tiger" / "book";
 }
 
 std::string readFile(const fs::path& p) {
@@ -25,7 +28,7 @@ std::string readFile(const fs::path& p) {
 }
 
 TEST(ParseBook, EveryProgramButTest49Parses) {
-  if (!fs::is_directory(bookDir())) GTEST_SKIP() << bookDir() << " is absent";
+  if (!fs::is_directory(bookDir())) GTEST_SKIP() << tiger::sharedAbsent(bookDir());
   int count = 0;
   for (const auto& entry : fs::directory_iterator(bookDir())) {
     if (entry.path().extension() != ".tig" || entry.path().filename() == "test49.tig")
@@ -39,7 +42,7 @@ TEST(ParseBook, EveryProgramButTest49Parses) {
 
 TEST(ParseBook, Test49IsASyntaxErrorAtLine5) {
   fs::path test49 = bookDir() / "test49.tig";
-  if (!fs::exists(test49)) GTEST_SKIP() << test49 << " is absent";
+  if (!fs::exists(test49)) GTEST_SKIP() << tiger::sharedAbsent(test49);
   Parsed p = parseText(readFile(test49));
   EXPECT_EQ(p.failure, ParseFailure::Syntax);
   EXPECT_EQ(p.errors.rfind("t.tig:5:", 0), 0u) << p.errors;

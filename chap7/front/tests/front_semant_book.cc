@@ -1,10 +1,13 @@
-// front_semant_book.cc - the 51 programs of Appel's book (../shared/tiger/book) through
-// parse + semantic analysis, as /work/shared/guides/book-tests.md lists them.
+// front_semant_book.cc - the 51 programs of Appel's book (tiger/book of the shared folder,
+// base/shared_dir.hh) through parse + semantic analysis, each with the verdict the
+// book gives it (the list in testcases/run_book.py).
 //
 // Expects: the 20 valid programs check without error; test49 fails to parse; each of
 // the 30 semantic-error programs fails with the named error at the named line.
 // Skips when the shared folder is absent.
 #include "front_semant_util.hh"
+
+#include "base/shared_dir.hh"
 
 #include <fstream>
 #include <iterator>
@@ -13,7 +16,7 @@ namespace tiger::test {
 namespace {
 
 std::string bookDir() {
-  return std::string(TIGER_SHARED_DIR) + "/tiger/book/";
+  return (tiger::sharedDir() / "tiger" / "book").string() + "/";
 }
 
 bool readBook(const std::string& name, std::string& text) {
@@ -38,7 +41,7 @@ class BookValid : public testing::TestWithParam<const char*> {};
 
 TEST_P(BookValid, Checks) {
   std::string text;
-  if (!readBook(GetParam(), text)) GTEST_SKIP() << "no " << bookDir() << ": skipped";
+  if (!readBook(GetParam(), text)) GTEST_SKIP() << tiger::sharedAbsent(bookDir());
   Checked c(text);
   ASSERT_TRUE(c.parsed) << c.errors();
   EXPECT_TRUE(c.ok) << c.errors();
@@ -62,7 +65,7 @@ class BookSemanticError : public testing::TestWithParam<BookError> {};
 TEST_P(BookSemanticError, IsReportedAtItsLine) {
   const BookError& b = GetParam();
   std::string text;
-  if (!readBook(b.name, text)) GTEST_SKIP() << "no " << bookDir() << ": skipped";
+  if (!readBook(b.name, text)) GTEST_SKIP() << tiger::sharedAbsent(bookDir());
   Checked c(text);
   ASSERT_TRUE(c.parsed) << c.errors();
   EXPECT_FALSE(c.ok);
@@ -112,7 +115,7 @@ INSTANTIATE_TEST_SUITE_P(
 
 TEST(Book, Test49IsASyntaxError) {
   std::string text;
-  if (!readBook("test49", text)) GTEST_SKIP() << "no " << bookDir() << ": skipped";
+  if (!readBook("test49", text)) GTEST_SKIP() << tiger::sharedAbsent(bookDir());
   Checked c(text);
   EXPECT_FALSE(c.parsed);
 }

@@ -1,9 +1,11 @@
 // interp_e2e.cc - Tiger source -> parse -> checkProgram -> findEscapes ->
 // translateProgram -> interpret, on Translate's nested trees (no canon): small
-// programs with their exact output, and the book's programs (../shared, skipped when
-// absent) against book-expected/, merge with its inputs, test6/test7 stopped by a limit.
+// programs with their exact output, and the book's programs (the shared folder,
+// base/shared_dir.hh; skipped, saying how to run them, when absent) against book-expected/, merge with its inputs, test6/test7 stopped by a limit.
 #include "chap7/interp/tests/interp_testing.hh"
 #include "chap7/translate/tests/translate_testing.hh"
+
+#include "base/shared_dir.hh"
 
 #include <gtest/gtest.h>
 
@@ -70,13 +72,12 @@ std::string readFile(const std::filesystem::path& p) {
 }
 
 std::filesystem::path bookDir() {
-  return std::filesystem::path(TIGER_SHARED_DIR) / "tiger";
+  return sharedDir() / "tiger";
 }
 
 TEST(InterpE2E, BookProgramsPrintTheirExpectedOutput) {
   std::filesystem::path expected = bookDir() / "book-expected";
-  if (!std::filesystem::exists(expected))
-    GTEST_SKIP() << "no " << expected << " (../shared absent)";
+  if (!std::filesystem::exists(expected)) GTEST_SKIP() << sharedAbsent(expected);
   int programs = 0;
   for (const auto& entry : std::filesystem::directory_iterator(expected)) {
     std::string name = entry.path().stem().string();
@@ -90,8 +91,7 @@ TEST(InterpE2E, BookProgramsPrintTheirExpectedOutput) {
 
 TEST(InterpE2E, BookMergeReadsItsInputs) {
   std::filesystem::path inputs = bookDir() / "inputs";
-  if (!std::filesystem::exists(inputs))
-    GTEST_SKIP() << "no " << inputs << " (../shared absent)";
+  if (!std::filesystem::exists(inputs)) GTEST_SKIP() << sharedAbsent(inputs);
   std::string merge = readFile(bookDir() / "book" / "merge.tig");
   for (const auto& entry : std::filesystem::directory_iterator(inputs)) {
     if (entry.path().extension() != ".in") continue;
@@ -103,7 +103,8 @@ TEST(InterpE2E, BookMergeReadsItsInputs) {
 }
 
 TEST(InterpE2E, BookRunawaysStopAtTheDepthLimit) {
-  if (!std::filesystem::exists(bookDir() / "book")) GTEST_SKIP() << "../shared absent";
+  if (!std::filesystem::exists(bookDir() / "book"))
+    GTEST_SKIP() << sharedAbsent(bookDir() / "book");
   for (const char* name : {"test6", "test7"}) {
     RunOutput run = runTiger(readFile(bookDir() / "book" / (std::string(name) + ".tig")));
     EXPECT_EQ(run.result.status, ExitCode::Limit) << name;
@@ -114,7 +115,7 @@ TEST(InterpE2E, BookRunawaysStopAtTheDepthLimit) {
 // A speed sanity check, not a benchmark: queens is ~10^6 steps.
 TEST(InterpE2E, QueensRunsQuickly) {
   std::filesystem::path queens = bookDir() / "book" / "queens.tig";
-  if (!std::filesystem::exists(queens)) GTEST_SKIP() << "../shared absent";
+  if (!std::filesystem::exists(queens)) GTEST_SKIP() << sharedAbsent(queens);
   std::unique_ptr<ir::Program> ir = irtest::translateText(readFile(queens));
   ASSERT_TRUE(ir);
   auto start = std::chrono::steady_clock::now();

@@ -1,5 +1,6 @@
-// builder.hh - a small API to build Tree IR by hand, for unit tests of canon and of
-// the interpreter (seed: explicit-control-flow-api-pr.txt, "explicit control flow").
+// builder.hh - a small API to build Tree IR by hand, for the canon tests beside it (the
+// style of PyPTO's explicit control flow API: docs/canon.md, "The test builder"). Test
+// code only: compiled into canon_tests, never into tiger_canon.
 //
 // A test states its control flow with closures, and the builder emits the LABELs,
 // JUMPs and CJUMPs of Appel's chapter 7 translation directly, so the test reads like
@@ -17,7 +18,8 @@
 //
 // Input: expressions made by the builder (or by the arena). Every expression is copied
 // when a statement uses it, so a T_exp such as `i` above may be used any number of
-// times and the emitted trees never share a node (canon may rewrite them in place).
+// times and the emitted trees never share a node (each test owns the trees it builds; canon
+// never modifies its input).
 // Output: statements in emission order, as one SEQ tree (finish) or a list
 // (finishList). The constructs emit only trees Translate could produce. And/Or take
 // fresh labels at each use; an eseq is copied at each use, so one whose statements

@@ -3,7 +3,7 @@
 // Each control-flow construct below is lowered the way Translate lowers it (Appel,
 // chapter 7.2-7.3), with the lowering written as a comment above the code. Labels come
 // from the TempFactory in emission order, so the printed trees are deterministic.
-#include "chap8/builder.hh"
+#include "chap8/tests/builder.hh"
 
 #include "chap7/ir/frame.hh"
 
