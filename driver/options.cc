@@ -19,6 +19,8 @@ const char* const kUsage =
                       read it back and go on from that stage (runs there by default)
   --run-mlir        run the ptoext MLIR through mlir-opt-19 and mlir-cpu-runner-19
   --stats           after a run, print what was executed on stderr
+  --measure=temps   at the end, print "measure: temps N" on stderr: the distinct
+                      temps (not fp, rv) the program's IR trees name, as read
   --verify          check every stage's invariants after each pass
   --locations       with --emit=ir, linear, blocks or traces: a line "# LINE:COL"
                       (the Tiger source position) before each statement that has
@@ -104,6 +106,9 @@ std::optional<std::string> parseOne(std::string_view arg, Options& o, bool& runA
   } else if (name == "--layout") {
     if (value != "book" && value != "loops") return bad();
     o.bookTraces = value == "book";
+  } else if (name == "--measure") {
+    if (value != "temps") return bad();
+    o.measureTemps = true;
   } else if (name == "--max-steps") {
     if (!parseNumber(value, o.maxSteps)) return bad();
   } else if (name == "--max-depth") {

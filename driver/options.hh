@@ -41,6 +41,7 @@ struct Options {
   std::optional<RunStage> from;      // --from: read a dump printed at this stage
   bool runMlir = false;
   bool stats = false;        // print execution counts to stderr after --run
+  bool measureTemps = false; // --measure=temps: the temps the IR names, on stderr
   bool timePasses = false;   // print each stage's time and peak memory to stderr
   bool verify = false;       // run the checkers after every pass
   bool locations = false;    // ir/linear/blocks/traces dumps: `# L:C` per statement
