@@ -114,21 +114,23 @@ def stdin_of(values, directives):
     return "".join("%d\n" % v for v in values).encode() + directives["stdin"]
 
 
-def run(reference, oracle, path, stdin, ptoext, steps=0):
+def run(reference, oracle, path, stdin, steps=0):
     """(status, stdout, stderr, steps) of the reference's run, or None when it is no fit
-    expectation (a limit, a compile error; ptoext: the MLIR run disagrees). steps > 0:
-    at most that many statements (a variant may not cost a grade much more)."""
+    expectation (a limit, a compile error). steps > 0: at most that many statements (a
+    variant may not cost a grade much more)."""
     cap = ["--max-steps=%d" % steps] if steps else []
     ran = sandbox.run([reference] + list(oracle) + ["--stats"] + cap + [path], stdin=stdin,
                       limits=LIMITS)
     if ran.problem(LIMITS, "reference") or ran.status in (65, 66, 67, 71):
         return None
-    if ptoext:
-        mlir = sandbox.run([reference, "--run-mlir", path], stdin=stdin, limits=LIMITS)
-        if (mlir.status, mlir.stdout) != (ran.status, ran.stdout):
-            return None
     counted = STEPS.findall(ran.stderr.decode("latin-1"))
     return ran.status, ran.stdout, ran.stderr, int(counted[-1]) if counted else 0
+
+
+def mlir_agrees(reference, path, stdin, got):
+    """ptoext: whether the reference's MLIR run gives the interpreter's (status, stdout)."""
+    mlir = sandbox.run([reference, "--run-mlir", path], stdin=stdin, limits=LIMITS)
+    return (mlir.status, mlir.stdout) == got[:2]
 
 
 def matches(got, directives):
@@ -155,7 +157,7 @@ def attempt(plain, spans, echo, directives, reference, oracle, ptoext, work):
     values = [int(plain[a:b]) for a, b in spans]
     base = [0] * echo + values
     stdin = stdin_of(base, directives)
-    got = run(reference, oracle, path, stdin, False)
+    got = run(reference, oracle, path, stdin)
     if got is None or (not echo and not matches(got, directives)):
         return None
     budget = 2 * got[3] + 100000
@@ -167,8 +169,9 @@ def attempt(plain, spans, echo, directives, reference, oracle, ptoext, work):
         changed = list(base)
         changed[k] += d
         stdin = stdin_of(changed, directives)
-        got = run(reference, oracle, path, stdin, ptoext, budget)
-        if got and got[:2] not in seen:
+        got = run(reference, oracle, path, stdin, budget)
+        if got and got[:2] not in seen and (not ptoext or mlir_agrees(reference, path,
+                                                                      stdin, got)):
             seen.add(got[:2])
             cases.inputs.append(variant(stdin, got))
             if len(cases.inputs) > VARIANTS:
