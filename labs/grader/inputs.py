@@ -12,7 +12,7 @@ the grader writes before the program on its first line (lines stay where they we
     let function grader_read(): int = ... var grader_in0 := grader_read() ... in PROGRAM end
 Input 0 gives the literals their own values (one a line, then the program's `stdin:`):
 the lifted program must print what its directives say, which the reference checks.
-Inputs 1..VARIANTS change one value each (+1, +2, -1, +7): each is kept when the
+Inputs 1..VARIANTS (ptoext: input 1 only) change one value each (+1, +2, -1, +7): each is kept when the
 reference runs it within its limits and twice input 0's statements (so a grade costs
 little more) and its output (exit status, stdout) differs from
 that of every input kept before it. So a dump that prints one run's output, or replays
@@ -147,9 +147,9 @@ def variant(stdin, got):
                    "errors": []}
 
 
-def attempt(plain, spans, echo, directives, reference, oracle, ptoext, work):
+def attempt(plain, spans, echo, directives, reference, oracle, ptoext, work, variants):
     """The Cases of one way to lift (spans, echo), or None when its inputs do not give
-    VARIANTS more outputs that differ (or input 0 is not the program's own run)."""
+    `variants` more outputs that differ (or input 0 is not the program's own run)."""
     text = lifted_text(plain, spans, echo)
     path = os.path.join(work, "lifted.tig")
     with open(path, "w", encoding="latin-1") as f:
@@ -174,12 +174,12 @@ def attempt(plain, spans, echo, directives, reference, oracle, ptoext, work):
                                                                       stdin, got)):
             seen.add(got[:2])
             cases.inputs.append(variant(stdin, got))
-            if len(cases.inputs) > VARIANTS:
+            if len(cases.inputs) > variants:
                 return cases
     return None
 
 
-def make(program, directives, reference, oracle, ptoext):
+def make(program, directives, reference, oracle, ptoext, variants=VARIANTS):
     """The Cases of a program (see the docstring), or a Cases with its one input and no
     lift when neither way works (a program the reference cannot run twice)."""
     with open(program, "rb") as f:
@@ -191,7 +191,8 @@ def make(program, directives, reference, oracle, ptoext):
     work = tempfile.mkdtemp(prefix="inputs-", dir=sandbox.run_base())
     try:
         for lift, echo in ways:
-            cases = attempt(plain, lift, echo, directives, reference, oracle, ptoext, work)
+            cases = attempt(plain, lift, echo, directives, reference, oracle, ptoext, work,
+                            variants)
             if cases:
                 return cases
     finally:
@@ -201,10 +202,10 @@ def make(program, directives, reference, oracle, ptoext):
     return Cases(plain, [(directives["stdin"], directives)])
 
 
-def key(program):
-    """What names a program's Cases: its bytes and this file's."""
+def key(program, variants=VARIANTS):
+    """What names a program's Cases: its bytes, this file's, and the inputs it has."""
     with open(program, "rb") as f:
-        return hashlib.sha1(f.read()).hexdigest()[:16] + "-" + DIGEST
+        return "%s-%s-%d" % (hashlib.sha1(f.read()).hexdigest()[:16], DIGEST, variants)
 
 
 _digests = {}
@@ -219,10 +220,12 @@ def reference_digest(reference):
     return _digests[mark]
 
 
-def cases(program, directives, reference, oracle, ptoext, shipped=None, root=None):
+def cases(program, directives, reference, oracle, ptoext, shipped=None, root=None,
+          variants=VARIANTS):
     """A program's Cases: from `shipped` ({key: json}, a handout's), from the cache in
-    ROOT/build/grade/inputs, or made now by the reference (oracle None: cannot, an error)."""
-    name = key(program)
+    ROOT/build/grade/inputs, or made now by the reference (oracle None: cannot, an error).
+    ptoext: each variant's run checked by --run-mlir."""
+    name = key(program, variants)
     if shipped and name in shipped:
         return Cases.from_json(shipped[name])
     if oracle is None:
@@ -235,7 +238,7 @@ def cases(program, directives, reference, oracle, ptoext, shipped=None, root=Non
             return Cases.from_json(json.load(f))
     except (OSError, ValueError):
         pass
-    made = make(program, directives, reference, oracle, ptoext)
+    made = make(program, directives, reference, oracle, ptoext, variants)
     os.makedirs(folder, exist_ok=True)
     fd, fresh = tempfile.mkstemp(dir=folder, suffix=".tmp")
     with os.fdopen(fd, "w") as f:
