@@ -30,11 +30,11 @@
 #include <iostream>
 #include <iterator>
 #include <netinet/in.h>
+#include <sstream>
 #include <string>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
-#include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
@@ -245,16 +245,19 @@ inline void treeDump(const std::string& stage, const std::vector<std::string>& p
   std::vector<std::string> stms;
   for (std::size_t k = 0; k < parts.size(); ++k)
     stms.push_back("EXP(CALL(NAME print, NAME L" + std::to_string(k + 10) + "))");
-  if (status) stms.push_back("EXP(CALL(NAME exit, CONST " + std::to_string(status) + "))");
+  if (status)
+    stms.push_back("EXP(CALL(NAME exit, CONST " + std::to_string(status) + "))");
   if (stms.empty()) stms.push_back("EXP(CONST 0)");
   std::cout << "PROC tigermain\n# formals: none; frame: 0 bytes\n";
   if (stage == "traces") std::cout << "LABEL L2\n";
   if (stage == "ir") {
     std::string tree = stms.back();
-    for (std::size_t k = stms.size() - 1; k-- > 0;) tree = "SEQ(" + stms[k] + ", " + tree + ")";
+    for (std::size_t k = stms.size() - 1; k-- > 0;)
+      tree = "SEQ(" + stms[k] + ", " + tree + ")";
     std::cout << tree << "\n";
   } else {
-    for (const std::string& s : stms) std::cout << s << "\n";
+    for (const std::string& s : stms)
+      std::cout << s << "\n";
   }
   if (stage == "traces") std::cout << "LABEL L1\n";
   std::cout << "\n";
@@ -289,7 +292,8 @@ inline void respaced(char** argv) {
   if (std::getenv("TIGER_HOSTILE_INNER")) return;
   ::setenv("TIGER_HOSTILE_INNER", "1", 1);
   Captured got = runSelf(argv);
-  for (std::size_t at = 0; (at = got.out.find("TEMP t", at)) != std::string::npos; at += 7)
+  for (std::size_t at = 0; (at = got.out.find("TEMP t", at)) != std::string::npos;
+       at += 7)
     got.out.replace(at, 6, "TEMP  t");
   std::cout << got.out;
   std::exit(got.status);
@@ -301,8 +305,9 @@ inline void fold(const std::string& name, const std::string& file, char** argv) 
   std::string stage;
   for (char** a = argv; *a; ++a)
     if (std::string(*a).rfind("--emit=", 0) == 0) stage = *a + 7;
-  if (stage == "pto-cft") std::cout << "def tigermain():\n    rt.print(\"\")\n", std::exit(0);
-  const char* how = stage == "linear" ? "--run-at=ir"
+  if (stage == "pto-cft")
+    std::cout << "def tigermain():\n    rt.print(\"\")\n", std::exit(0);
+  const char* how = stage == "linear"   ? "--run-at=ir"
                     : stage == "traces" ? "--run-at=linear"
                     : stage == "mlir"   ? "--run"
                                         : nullptr;
