@@ -120,6 +120,22 @@ def explain_dot_checks(exe, prog):
         yield "dot accepts a tree of --explain=canon-dot", d.returncode == 0
 
 
+def measure_checks(exe, linear):
+    """--measure=temps: the reader's count, the same for any spacing of the dump, the same
+    as the distinct `TEMP tN` of the reference's own dump; --stats unchanged beside it."""
+    names = set(re.findall(rb"TEMP (t\d+)", linear))
+    count = lambda dump: re.findall(rb"measure: temps (\d+)\n", tigerc(
+        exe, "--from=linear", "--measure=temps", "-", stdin=dump).stderr)
+    yield "--measure=temps counts the distinct temps", count(linear) == [b"%d" % len(names)]
+    spaced = linear.replace(b"TEMP t", b"TEMP  t").replace(b"\n ", b"\n\t ")
+    yield "--measure=temps reads TEMP  t5 like TEMP t5", count(spaced) == count(linear)
+    plain = tigerc(exe, "--from=linear", "--run", "--stats", "-", stdin=linear)
+    both = tigerc(exe, "--from=linear", "--run", "--stats", "--measure=temps", "-", stdin=linear)
+    yield "--stats stays byte-identical beside --measure", (
+        both.stdout == plain.stdout and both.stderr.startswith(plain.stderr))
+    yield "--measure=steps -> 64", tigerc(exe, "--measure=steps", "-", stdin=linear).returncode == 64
+
+
 def from_checks(exe, queens):
     """--from=STAGE: the dumps of queens, read back, and dumps broken on purpose."""
     dumps = {s: tigerc(exe, "--emit=" + s, queens).stdout for s in ("ir", "linear", "traces")}
@@ -133,6 +149,7 @@ def from_checks(exe, queens):
     yield "--from=ir --emit=traces schedules the dump", r.returncode == 0 and b"CJUMP" in r.stdout
     r = tigerc(exe, "--from=linear", "--run", "--stats", "-", stdin=dumps["linear"])
     yield "--from with --stats", b"stats: steps" in r.stderr
+    yield from measure_checks(exe, dumps["linear"])
     r = tigerc(exe, "--from=traces", "--emit=cfg-dot", "-", stdin=dumps["traces"])
     yield "--from=traces --emit=cfg-dot draws the dump's order", (
         r.returncode == 0 and r.stdout == tigerc(exe, "--emit=cfg-dot", queens).stdout)

@@ -24,6 +24,8 @@ const char* const kUsage =
   --effects-hash    with a run: print "effects: N, hash H" (their count, a hash) on stderr
   --effects-view=all|calls   calls: only the calls of Tiger functions and builtins,
                       addresses as _, and the exit (what any translation must keep)
+  --measure=temps   at the end, print "measure: temps N" on stderr: the distinct
+                      temps (not fp, rv) the program's IR trees name, as read
   --verify          check every stage's invariants after each pass
   --locations       with --emit=ir, linear, blocks or traces: a line "# LINE:COL"
                       (the Tiger source position) before each statement that has
@@ -115,6 +117,9 @@ std::optional<std::string> parseOne(std::string_view arg, Options& o, bool& runA
   } else if (name == "--effects-view") {
     if (value != "all" && value != "calls") return bad();
     o.effectsCalls = value == "calls";
+  } else if (name == "--measure") {
+    if (value != "temps") return bad();
+    o.measureTemps = true;
   } else if (name == "--max-steps") {
     if (!parseNumber(value, o.maxSteps)) return bad();
   } else if (name == "--max-depth") {

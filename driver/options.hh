@@ -44,6 +44,7 @@ struct Options {
   std::string effectsFile;   // --effects=FILE: write the run's effects there
   bool effectsHash = false;  // --effects-hash: their count and hash on stderr
   bool effectsCalls = false; // --effects-view=calls: only what the language fixes
+  bool measureTemps = false; // --measure=temps: the temps the IR names, on stderr
   bool timePasses = false;   // print each stage's time and peak memory to stderr
   bool verify = false;       // run the checkers after every pass
   bool locations = false;    // ir/linear/blocks/traces dumps: `# L:C` per statement

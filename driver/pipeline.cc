@@ -14,7 +14,7 @@
 //
 // With --from=STAGE the file is a dump: readProgram replaces everything up to that
 // stage, and the sequence goes on from there. runTigerc, at the end, is the command line
-// around it all.
+// around it all. --measure prints its count once the back end is done.
 #include "driver/pipeline.hh"
 
 #include "chap7/front/ast_print.hh"
@@ -26,6 +26,7 @@
 #include "chap7/translate/translate.hh"
 #include "chap8/canon.hh"
 #include "chap8/cfg_dot.hh"
+#include "driver/measure.hh"
 #include "driver/pass_clock.hh"
 #include "driver/stages.hh"
 
@@ -114,6 +115,8 @@ int Pipeline::run() {
   if (const int* status = std::get_if<int>(&ir)) return *status;
   int status = backEnd(*std::get<1>(ir), opts_.from.value_or(RunStage::Ir));
   clock_.lap("output");
+  if (opts_.measureTemps)
+    io_.err << "measure: temps " << countTemps(*std::get<1>(ir)) << "\n";
   return status;
 }
 

@@ -18,9 +18,11 @@ echo "setup.sh: reference tigerc built in $ref/build"
 # 3. the handout built once in the scratch folder (labs/grader/submission.py), so each
 #    submission compiles only the files it changed.
 export TIGER_GRADE_SCRATCH=${TIGER_GRADE_SCRATCH:-$ag/scratch} TIGER_GRADE_RUNS=$ag/runs
-#    The random programs of the public seed and of the teacher's are made now too.
+#    The random programs of the public seed and of the teacher's are made now too, and
+#    every program's judging inputs (labs/grader/inputs.py), the private ones' included.
 seed=()
 if [ -f "$ag/source/random_seed" ]; then seed=(--random-seed "$(cat "$ag/source/random_seed")"); fi
+if [ -d "$ag/source/private" ]; then seed+=(--tests "$ag/source/private"); fi
 (cd "$ref" && python3 -m labs.grader.grade "$(cat "$ag/source/lab")" \
   --submission "$ag/source/handout" --base "$ag/source/handout" \
   --reference "$ref/build/tigerc" --out "$ag/warm" "${seed[@]}" --shrink 0 > /dev/null)

@@ -56,15 +56,17 @@ def strip_comments(src):
     return "".join(out)
 
 
-def blind_copy(program, base):
-    """Writes program's text, comments blanked, as BASE/in-XXXX/prog.tig (readable by
-    anyone, the folder holding nothing else); returns its path."""
-    with open(program, "rb") as f:
-        text = f.read().decode("latin-1")
+def blind_copy(program, base, text=None):
+    """Writes program's text, comments blanked (or `text`, already blind: inputs.py's),
+    as BASE/in-XXXX/prog.tig (readable by anyone, the folder holding nothing else);
+    returns its path."""
+    if text is None:
+        with open(program, "rb") as f:
+            text = strip_comments(f.read().decode("latin-1"))
     folder = tempfile.mkdtemp(prefix="in-", dir=base)
     os.chmod(folder, 0o755)
     path = os.path.join(folder, "prog.tig")
     with open(path, "wb") as f:
-        f.write(strip_comments(text).encode("latin-1"))
+        f.write(text.encode("latin-1"))
     os.chmod(path, 0o644)
     return path

@@ -113,7 +113,7 @@ def explain_random(cx, tigerc, spec, judged, args):
         return
     failed = [(k, p, v) for name, _, progs, _ in judged if name == rand["name"]
               for k, (p, v) in enumerate(progs) if not v.passed]
-    judge = lambda test: judges.judge(cx, tigerc, test, directives(test))
+    judge = lambda test: judges.judge(cx, tigerc, test, directives(test), lifted=False)
     for _, path, verdict in failed[:args.shrink]:
         detail = randoms.counterexample(path, spec["lab"], args.reference, judge, oracle,
                                         args.shrink_seconds)
@@ -212,6 +212,7 @@ def grade_in(args, spec, sub, bin_dir, start, slot):
     runtime = sandbox.public_copy(args.runtime, bin_dir) if os.path.isfile(args.runtime) \
         else args.runtime
     cx = judges.Context(spec, args.reference, runtime, limits)
+    cx.cases = lambda path, d: shipped.cases(spec["lab"], path, d, args.reference)
     tigerc, build_msg = sandbox.public_copy(args.reference, bin_dir), ""
     if sub:
         tigerc, build_msg, _ = submission.build(sub, args.scratch, args.jobs,

@@ -5,19 +5,23 @@ Input: a lab spec (labs/NAME/grading.json), a program with its directives
 Output: a Verdict: passed or not, one line a student can act on, and the program's
 quality numbers (temps, jumps, ...) for the bonus.
 
-The student's compiler gets the program's text alone (blind.py), confined
-(confine.py); nothing it says about itself is trusted, only its printed output:
+The student's compiler gets the program's text alone (blind.py), with some literals
+lifted into values read at start (inputs.py), confined (confine.py); nothing it says
+about itself is trusted, only its printed output. Its output is run on each of the
+program's inputs, which it never sees:
   tree labs (translate, canon, traces)   student: tigerc --emit=STAGE prog.tig > dump
                                          judge:   reference --from=STAGE [--verify] --run
-                                                  [--stats] dump     (stdin: the program's)
+                                                  [--stats] dump     (stdin: each input)
   ptoext                                 student: tigerc --emit=pto-cft: no break or
                                                   continue may be left;
                                                   tigerc --emit=mlir > prog.mlir
                                          judge:   mlir-opt-19 (verifies and lowers) and
                                                   mlir-cpu-runner-19 with the REFERENCE's
                                                   libtigerrt.so
-The run must give the program's stdout exactly, its exit status, and contain each of
-its `stderr:` texts.
+Each run must give that input's stdout exactly, its exit status, and contain each of
+its `stderr:` texts. The quality numbers are the reference's (--measure=temps, --stats)
+or mlir-opt-19's printing of the module (iter_args), never a reading of the student's
+text.
 """
 import os
 import re
@@ -25,12 +29,13 @@ import shutil
 import tempfile
 from dataclasses import dataclass, field, replace
 
-from . import sandbox
+from . import inputs, sandbox
 from .blind import blind_copy
 
 MLIR_PASSES = ["--arith-expand", "--convert-scf-to-cf", "--convert-to-llvm",
                "--reconcile-unrealized-casts"]
 STATS = re.compile(r"stats: steps (\d+), moves (\d+), jumps (\d+), cjumps (\d+), calls (\d+)")
+TEMPS = re.compile(r"measure: temps (\d+)")
 STAT_NAMES = ("steps", "moves", "jumps", "cjumps", "calls")
 EXIT_SYNTAX, EXIT_VERIFY = 66, 68
 TIMEOUTS_BEFORE_LOWER, LOWERED = 2, 2.0
@@ -52,6 +57,7 @@ class Context:
     trusted: sandbox.Limits = field(default_factory=lambda: sandbox.Limits(
         seconds=60, memory=8192 * sandbox.MB, output=8 * sandbox.MB))
     timeouts: int = 0     # the student's runs the time limit stopped, in this grade
+    cases: object = None  # cases(program, directives): its inputs.Cases (grade.py)
 
     def student_limits(self):
         """The student's limits: after TIMEOUTS_BEFORE_LOWER time-outs in one grade,
@@ -116,13 +122,8 @@ def student_emit(cx, tigerc, stage, program):
     return ran.stdout, None
 
 
-def count_temps(dump):
-    """The distinct temps a dump names (TEMP t12 ...; fp, rv and the like excluded)."""
-    return len(set(re.findall(rb"TEMP (t\d+)", dump)))
-
-
-def judge_tree(cx, tigerc, program, directives, work):
-    """translate, canon, traces: the reference runs the student's dump."""
+def judge_tree(cx, tigerc, program, cases, work):
+    """translate, canon, traces: the reference runs the student's dump on each input."""
     stage = cx.spec["stage"]
     dump, problem = student_emit(cx, tigerc, stage, program)
     if problem:
@@ -130,8 +131,14 @@ def judge_tree(cx, tigerc, program, directives, work):
     path = os.path.join(work, "student." + stage)
     with open(path, "wb") as f:
         f.write(dump)
-    ran = sandbox.run([cx.reference] + cx.spec["judge"] + [path],
-                      stdin=directives["stdin"], limits=cx.trusted)
+    return on_inputs(cases, lambda stdin, directives: run_dump(cx, path, stdin, directives))
+
+
+def run_dump(cx, path, stdin, directives):
+    """One run of the reference on the student's dump: the Verdict of one input."""
+    stage = cx.spec["stage"]
+    ran = sandbox.run([cx.reference] + cx.spec["judge"] + [path], stdin=stdin,
+                      limits=cx.trusted)
     problem = ran.problem(cx.trusted, "the reference running your --emit=%s" % stage)
     if problem:
         return Verdict(False, problem)
@@ -142,17 +149,37 @@ def judge_tree(cx, tigerc, program, directives, work):
     if ran.status == EXIT_VERIFY:
         return Verdict(False, "broken invariant: " + said)
     wrong = check_run(ran, directives)
-    return Verdict(wrong is None, wrong or "", measure(cx.spec.get("metric"), dump, ran.stderr))
+    return Verdict(wrong is None, wrong or "", measure(cx.spec.get("metric"), ran.stderr))
 
 
-def measure(metric, text, stderr):
-    """A quality number: temps named in a dump, iter_args in MLIR, or a --stats count."""
-    if metric == "temps":
-        return count_temps(text)
+def on_inputs(cases, run_one):
+    """run_one(stdin, directives) on each input of the program's Cases (inputs.py), in
+    order: the first failure, named by its input, or the first input's Verdict (its
+    quality number)."""
+    verdicts = []
+    for k, (stdin, directives) in enumerate(cases.inputs):
+        verdict = run_one(stdin, directives)
+        if not verdict.passed:
+            if len(cases.inputs) > 1:
+                shown = stdin.decode("latin-1").replace("\n", " ").strip()
+                verdict.message = "on the grader's input %d of %d (stdin %r): %s" % (
+                    k + 1, len(cases.inputs), shown[:80], verdict.message)
+            return verdict
+        verdicts.append(verdict)
+    return verdicts[0]
+
+
+def measure(metric, printed):
+    """A quality number, as the reference printed it (stderr; for iter_args mlir-opt-19's
+    own printing of the module): --measure=temps, an iter_args count, a --stats count."""
+    text = printed.decode("latin-1")
     if metric == "iter_args":
-        return text.count(b"iter_args(")
-    m = STATS.search(stderr.decode("latin-1"))
-    return int(m.group(STAT_NAMES.index(metric) + 1)) if metric and m else None
+        return text.count("iter_args(")
+    if metric == "temps":
+        found = TEMPS.findall(text)
+        return int(found[-1]) if found else None
+    found = STATS.findall(text)
+    return int(found[-1][STAT_NAMES.index(metric)]) if metric and found else None
 
 
 def leftover_jumps(cft):
@@ -160,7 +187,7 @@ def leftover_jumps(cft):
     return re.findall(r"^\s*(break|continue)\b", cft.decode("latin-1"), re.M)
 
 
-def judge_ptoext(cx, tigerc, program, directives, work):
+def judge_ptoext(cx, tigerc, program, cases, work):
     cft, problem = student_emit(cx, tigerc, "pto-cft", program)
     if problem:
         return Verdict(False, problem)
@@ -171,27 +198,42 @@ def judge_ptoext(cx, tigerc, program, directives, work):
     mlir, problem = student_emit(cx, tigerc, "mlir", program)
     if problem:
         return Verdict(False, problem)
-    ran, problem = run_mlir(cx, mlir, directives["stdin"], work)
+    low, printed, problem = lower_mlir(cx, mlir, work)
     if problem:
         return Verdict(False, problem)
-    wrong = check_run(ran, directives)
-    return Verdict(wrong is None, wrong or "", measure(cx.spec.get("metric"), mlir, b""))
+    metric = measure(cx.spec.get("metric"), printed)
+
+    def one(stdin, directives):
+        ran, problem = run_mlir(cx, low, stdin, work)
+        if problem:
+            return Verdict(False, problem)
+        wrong = check_run(ran, directives)
+        return Verdict(wrong is None, wrong or "", metric)
+    return on_inputs(cases, one)
 
 
-def run_mlir(cx, mlir, stdin, work):
-    """mlir-opt-19 verifies and lowers the student's MLIR; mlir-cpu-runner-19 runs it."""
-    opt, runner = shutil.which("mlir-opt-19"), shutil.which("mlir-cpu-runner-19")
-    if not opt or not runner:
-        return None, "grader error: mlir-opt-19 or mlir-cpu-runner-19 is not installed"
+def lower_mlir(cx, mlir, work):
+    """mlir-opt-19 verifies and lowers the student's MLIR: (the lowered file, mlir-opt's
+    own printing of the module before lowering, problem)."""
+    opt = shutil.which("mlir-opt-19")
+    if not opt or not shutil.which("mlir-cpu-runner-19"):
+        return None, b"", "grader error: mlir-opt-19 or mlir-cpu-runner-19 is not installed"
     src, low = os.path.join(work, "student.mlir"), os.path.join(work, "student.llvm.mlir")
     with open(src, "wb") as f:
         f.write(mlir)
-    ran = sandbox.run([opt, src] + MLIR_PASSES, limits=cx.trusted, untrusted=True, ro=[work])
+    ran = sandbox.run([opt, src] + MLIR_PASSES + ["--mlir-print-ir-before=" + MLIR_PASSES[0][2:]],
+                      limits=cx.trusted, untrusted=True, ro=[work])
     problem = ran.problem(cx.trusted, "mlir-opt-19 on your MLIR")
     if problem or ran.status != 0:
-        return None, problem or "mlir-opt-19 rejects your MLIR: " + first_line(ran.stderr)
+        return None, b"", problem or "mlir-opt-19 rejects your MLIR: " + first_line(ran.stderr)
     with open(low, "wb") as f:
         f.write(ran.stdout)
+    return low, ran.stderr, None
+
+
+def run_mlir(cx, low, stdin, work):
+    """mlir-cpu-runner-19 runs the lowered MLIR with the reference's runtime."""
+    runner = shutil.which("mlir-cpu-runner-19")
     # The student's code runs here, with no step limit: the student's time limit.
     limits = sandbox.Limits(cx.student_limits().seconds, cx.trusted.memory, cx.trusted.output)
     ran = sandbox.run([runner, low, "-e", "main", "-entry-point-result=void", "--disable-lsr",
@@ -202,26 +244,40 @@ def run_mlir(cx, mlir, stdin, work):
     return (None, problem) if problem else (ran, None)
 
 
-def judge(cx, tigerc, program, directives):
+def judge(cx, tigerc, program, directives, lifted=True):
     """The lab's judge on one program, in a private work folder; the student's code
-    gets only the program's blind copy, never its directives."""
+    gets only the program's blind, lifted text (inputs.py), never its directives nor
+    the inputs its dump is run on. lifted=False: the program as it is, on its own
+    stdin (a shrinker's candidate)."""
+    cases = cx.cases(program, directives) if lifted and cx.cases else \
+        inputs.Cases(None, [(directives["stdin"], directives)])
     work = tempfile.mkdtemp(prefix="judge-", dir=sandbox.run_base())
     os.chmod(work, 0o755)  # the confined MLIR run reads the student's lowered MLIR here
-    blind = blind_copy(program, sandbox.RUN_BASE)
+    blind = blind_copy(program, sandbox.RUN_BASE, cases.text)
     try:
         if cx.spec["lab"] == "ptoext":
-            return judge_ptoext(cx, tigerc, blind, directives, work)
-        return judge_tree(cx, tigerc, blind, directives, work)
+            return judge_ptoext(cx, tigerc, blind, cases, work)
+        return judge_tree(cx, tigerc, blind, cases, work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
         shutil.rmtree(os.path.dirname(blind), ignore_errors=True)
 
 
 def baseline(cx, program, directives):
-    """The bonus's yardstick on one program: the reference with the book's choices."""
+    """The bonus's yardstick on one program: the reference with the book's choices, on
+    the text and first input the program is judged on."""
     args = cx.spec.get("baseline")
     if not args:
         return None
-    ran = sandbox.run([cx.reference] + args + [program], stdin=directives["stdin"],
-                      limits=cx.trusted)
-    return measure(cx.spec["metric"], ran.stdout, ran.stderr)
+    cases = cx.cases(program, directives) if cx.cases else None
+    work = tempfile.mkdtemp(prefix="baseline-", dir=sandbox.run_base())
+    try:
+        path = os.path.join(work, "prog.tig")
+        with open(path, "w", encoding="latin-1") as f:
+            f.write(cases.text if cases else open(program, encoding="latin-1").read())
+        stdin = cases.inputs[0][0] if cases else directives["stdin"]
+        ran = sandbox.run([cx.reference] + args + [path], stdin=stdin, limits=cx.trusted)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    # ptoext's yardstick is the reference's own MLIR (stdout), the others' on stderr.
+    return measure(cx.spec["metric"], ran.stdout if args == ["--emit=mlir"] else ran.stderr)

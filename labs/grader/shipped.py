@@ -8,6 +8,8 @@ the reference when the handout is cut:
                                same files the autograder makes from grading.json's seed)
   labs/LAB/baselines.json      the yardstick of each program of the public and random
                                groups: {path from the repository root: number}
+  labs/LAB/inputs.json         the judging inputs of each of them (inputs.py):
+                               {its key: its Cases}
 In a handout, the grader reads these instead of asking its reference; a program it
 does not list (a hidden seed, a shrunk candidate) is run by lab.json's `oracle`, a
 stage before the lab's own that the handout still has (none for translate: then no
@@ -19,7 +21,7 @@ import shutil
 from concurrent.futures import ThreadPoolExecutor
 
 from ..paths import lab_meta
-from . import judges, randoms, sandbox
+from . import inputs, judges, randoms, sandbox
 
 ROOT = randoms.ROOT
 in_handout = randoms.in_handout
@@ -31,6 +33,10 @@ def random_folder(root, lab):
 
 def baselines_path(root, lab):
     return os.path.join(root, "labs", lab, "baselines.json")
+
+
+def inputs_path(root, lab):
+    return os.path.join(root, "labs", lab, "inputs.json")
 
 
 def write(spec, reference, runtime, out, programs):
@@ -45,16 +51,24 @@ def write(spec, reference, runtime, out, programs):
     rel = programs + [os.path.relpath(os.path.join(folder, os.path.basename(p)), out)
                       for p, _ in made]
     cx = judges.Context(spec, reference, runtime, sandbox.Limits())
+    cx.cases = lambda p, d: cases(lab, p, d, reference)
     absolute = [p if not p.startswith("labs/%s/random/" % lab) else os.path.join(out, p)
                 for p in rel]
 
     def one(path):
         full = path if os.path.isabs(path) else os.path.join(ROOT, path)
-        return judges.baseline(cx, full, randoms.directives(full))
+        made = cx.cases(full, randoms.directives(full))
+        return (judges.baseline(cx, full, randoms.directives(full)),
+                inputs.key(full, variants(lab)), made)
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        numbers = list(pool.map(one, absolute))
-    with open(baselines_path(out, lab), "w") as f:
-        json.dump(dict(zip(rel, numbers)), f, indent=1, sort_keys=True)
+        done = list(pool.map(one, absolute))
+    write_json(baselines_path(out, lab), dict(zip(rel, [d[0] for d in done])))
+    write_json(inputs_path(out, lab), {k: c.to_json() for _, k, c in done})
+
+
+def write_json(path, data):
+    with open(path, "w") as f:
+        json.dump(data, f, indent=1, sort_keys=True)
         f.write("\n")
 
 
@@ -72,6 +86,32 @@ def baseline(lab, path):
             return json.load(f).get(os.path.relpath(path, ROOT))
     except OSError:
         return None
+
+
+_shipped_inputs = {}
+
+
+def cases(lab, program, directives, reference):
+    """A program's judging inputs (inputs.py): in a handout those it ships, else made by
+    the reference, or in a handout by lab.json's oracle (none: an error)."""
+    table = None
+    if in_handout():
+        if lab not in _shipped_inputs:
+            try:
+                with open(inputs_path(ROOT, lab)) as f:
+                    _shipped_inputs[lab] = json.load(f)
+            except OSError:
+                _shipped_inputs[lab] = {}
+        table = _shipped_inputs[lab]
+    cross = lab == "ptoext" and not in_handout()  # a handout's MLIR is the student's
+    return inputs.cases(program, directives, reference, oracle(lab), cross, table, ROOT,
+                        variants(lab))
+
+
+def variants(lab):
+    """The inputs beside input 0: ptoext one, each costing a run of mlir-cpu-runner-19,
+    which compiles the module again (0.1-0.2 s; labs/GRADING.md, "Measured")."""
+    return 1 if lab == "ptoext" else inputs.VARIANTS
 
 
 def oracle(lab):

@@ -174,22 +174,29 @@ def check_leaks(lab, out):
                   ", ".join(sorted({runs[w] for w in leaked})[:3]))
 
 
-def check_book(lab, meta, scratch):
-    """The handout with labs/LAB/book/*.regions as the lab's answer passes its lab
-    tests. The answered sources are written into SCRATCH/src (the next handout's sync
-    puts the stubs back)."""
+def book_answer(lab):
+    """{path: text} of each source of LAB answered from labs/LAB/book/*.regions, as the
+    handout cuts it (other labs' regions as their handout has them)."""
     book = os.path.join(ROOT, "labs", lab, "book")
-    if not os.path.isdir(book):
-        return
-    src = os.path.join(scratch, "src")
-    later = handout.later_labs(lab)
+    later, out = handout.later_labs(lab), {}
     for name in sorted(os.listdir(book)):
         with open(os.path.join(book, name), encoding="utf-8") as f:
             answer = lab_markers.answers(name, f.read())
         path = next(p for p, _ in handout.regions_of(lab)
                     if os.path.basename(p) == name.removesuffix(".regions"))
         with open(os.path.join(ROOT, path), encoding="utf-8") as f:
-            text = lab_markers.cut(path, f.read(), lab, later, answer)
+            out[path] = lab_markers.cut(path, f.read(), lab, later, answer)
+    return out
+
+
+def check_book(lab, meta, scratch):
+    """The handout with labs/LAB/book/*.regions as the lab's answer passes its lab
+    tests. The answered sources are written into SCRATCH/src (the next handout's sync
+    puts the stubs back)."""
+    if not os.path.isdir(os.path.join(ROOT, "labs", lab, "book")):
+        return
+    src = os.path.join(scratch, "src")
+    for path, text in book_answer(lab).items():
         with open(os.path.join(src, path), "w", encoding="utf-8") as f:
             f.write(text)
     ok, log = build(scratch, ("tigerc", meta["unit_tests"]["binary"]))

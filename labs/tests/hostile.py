@@ -22,6 +22,14 @@ file its CMakeLists.txt includes, run at configure time by the grader's build.
   network           its tigerc sends the program to a listener on 127.0.0.1:47123-47131
   flood, loop, sleep, crash    its tigerc prints forever, loops, sleeps, segfaults
   no_cmakelists     a folder with no CMakeLists.txt and no lab file
+  fold              its tigerc runs the program at an earlier stage (--run-at=ir) and
+                    prints a dump that prints the captured output, exits its status
+  replay            the same, one call per line printed: straight-line code
+  whitespace_bonus  the book's answer, its dump written `TEMP  t5`: a regex over the text
+                    counted no temps (score 100, but no bonus the book does not earn)
+The fold also runs in the other three labs' handouts (translate through ptoext's
+structured-IR interpreter, traces through --run-at=linear, ptoext through --run): 0 in
+each.
 
 Expected of each: score 0 and no bonus; results.json agrees with the table, also two
 seconds later; no process named tiger-hostile is alive; no tiger-hostile* file outside
@@ -29,14 +37,17 @@ the scratch tree; no private program in its tree; the listener heard nothing. An
 submission (the handout with the solution's linearize.cc) scores full marks first, after
 every configure-time attack, and last. Controls: run unconfined, the tigerc of answer_reader
 and reference_proxy cheats on a test program as the grader used to hand it over, that of
-network reaches the listener, that of writes_outside writes /tmp: the suite proves the
-confinement, not a broken attack. Each grade's seconds are printed
+network reaches the listener, that of writes_outside writes /tmp, those of fold and replay
+(in every lab) print a dump that reproduces the program's output on its own input, the
+dump of whitespace_bonus names no temp for the regex of before: the suite proves the
+confinement and the judging, not a broken attack. Each grade's seconds are printed
 (labs/GRADING.md, "Measured"). Exit 1 when anything does not hold.
 """
 import argparse
 import glob
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -45,7 +56,9 @@ import threading
 import time
 
 from ..grader import grade
+from ..grader import judges, sandbox
 from ..handout import make as make_handout
+from ..handout.check import book_answer
 from ..paths import ROOT
 from .mutants import conclude
 
@@ -56,9 +69,14 @@ WORK = os.path.join(ROOT, "build", "grade", "hostile")
 PRIVATE = ["testcases/valid/recursion_gcd.tig", "testcases/valid/strings_concat_size.tig"]
 RUNTIME = ["answer_reader", "reference_proxy", "runtime_daemon", "fork_storm",
            "writes_outside", "network", "flood", "loop", "sleep", "crash"]
+JUDGING = ["fold", "replay", "whitespace_bonus"]  # issue 23: what only judging stops
+FOLD_LABS = ["translate", "traces", "ptoext"]    # canon's fold is in ALL
 CONFIGURE = ["solution_copy", "private_theft", "build_daemon", "results_forgery"]
-ALL = ["stub"] + RUNTIME[:2] + CONFIGURE + RUNTIME[2:] + ["no_cmakelists"]
-CONTROLLED = ["answer_reader", "reference_proxy", "network", "writes_outside"]
+ALL = ["stub"] + RUNTIME[:2] + CONFIGURE + RUNTIME[2:] + ["no_cmakelists"] + JUDGING
+CONTROLLED = ["answer_reader", "reference_proxy", "network", "writes_outside", "fold",
+              "replay", "whitespace_bonus"]
+STAGE = {"translate": "ir", "canon": "linear", "traces": "traces", "ptoext": "mlir"}
+TEMPS_BEFORE = re.compile(rb"TEMP (t\d+)")  # how the grader of before counted temps
 PORT = 47123
 CALL = "  int status = 0;\n  // Nested"
 
@@ -72,7 +90,9 @@ def make_submission(handout, name, dest):
             f.write("I did not do the lab.\n")
         return
     shutil.copytree(handout, dest, symlinks=True)
-    if name in RUNTIME:
+    if name == "whitespace_bonus":
+        write_book(dest, "canon")
+    if name in RUNTIME + JUDGING:
         shutil.copy(os.path.join(ATTACKS, "attacks.hh"),
                     os.path.join(dest, "driver", "hostile_attacks.hh"))
         main = os.path.join(dest, "driver", "tigerc.cc")
@@ -86,6 +106,13 @@ def make_submission(handout, name, dest):
         shutil.copy(os.path.join(ATTACKS, name + ".cmake"), os.path.join(dest, "hostile.cmake"))
         with open(os.path.join(dest, "CMakeLists.txt"), "a") as f:
             f.write("include(${CMAKE_SOURCE_DIR}/hostile.cmake)\n")
+
+
+def write_book(dest, lab):
+    """The book's answer of LAB (labs/LAB/book) written into a handout at dest."""
+    for path, text in book_answer(lab).items():
+        with open(os.path.join(dest, path), "w", encoding="utf-8") as f:
+            f.write(text)
 
 
 def honest_submission(handout, dest):
@@ -165,13 +192,15 @@ class Suite:
             shutil.copy(os.path.join(ROOT, p), self.private)
         clean_outside()
 
-    def grade(self, name, sub):
+    def grade(self, name, sub, lab="canon"):
         out = os.path.join(WORK, "results", name)
-        args = grade.parse(["canon", "--reference", self.reference, "--submission", sub,
-                            "--tests", self.private, "--base", self.handout, "--out", out,
+        handout, scratch = (self.handout, self.scratch) if lab == "canon" else (
+            os.path.join(WORK, "handout-" + lab), self.scratch + "-" + lab)
+        args = grade.parse([lab, "--reference", self.reference, "--submission", sub,
+                            "--tests", self.private, "--base", handout, "--out", out,
                             "--shrink", "0",
-                            "--time-limit", "2", "--scratch", self.scratch])
-        result = grade.grade(args, grade.load_spec("canon"), sub)
+                            "--time-limit", "2", "--scratch", scratch])
+        result = grade.grade(args, grade.load_spec(lab), sub)
         grade.report.write(result, out)
         self.times.append((name, result["seconds"]))
         print(grade.report.table(result).split("\n  ESEQ")[0])
@@ -184,7 +213,9 @@ class Suite:
         make_submission(self.handout, name, sub)
         result, out = self.grade(name, sub)
         fail = lambda what: self.problems.append("%s: %s" % (name, what))
-        if result["score"] or result["bonus_score"]:
+        if name == "whitespace_bonus":
+            self.check_respaced(result, fail)
+        elif result["score"] or result["bonus_score"]:
             fail("scored %.2f + %.2f without doing the lab" % (result["score"],
                                                                result["bonus_score"]))
         time.sleep(2)  # a forger that outlived the grade would have written by now
@@ -203,6 +234,55 @@ class Suite:
         if listener.heard:
             fail("reached 127.0.0.1:%d %d time(s)" % (listener.port, listener.heard))
         clean_outside()
+
+    def check_respaced(self, result, fail):
+        """The book's answer respaced: every program passes, the temps are counted (the
+        leaderboard's number is the reference's), and no bonus the book does not earn."""
+        bonus = result["bonus"][0] if result["bonus"] else {}
+        if result["score"] != result["max_score"]:
+            fail("the book's answer scores %.2f" % result["score"])
+        if result["bonus_score"] or not bonus.get("value"):
+            fail("bonus %.2f, temps counted %s" % (result["bonus_score"], bonus.get("value")))
+
+    def check_fold_labs(self):
+        """The fold in every other lab's handout: 0 points; its control, unconfined,
+        reproduces the program's output on the program's own input."""
+        program = os.path.join(ROOT, "testcases", "valid", "recursion_gcd.tig")
+        for lab in FOLD_LABS:
+            handout = os.path.join(WORK, "handout-" + lab)
+            make_handout.write(lab, self.reference, handout, quiet=True)
+            sub = os.path.join(WORK, "subs", "fold-" + lab)
+            make_submission(handout, "fold", sub)
+            result, _ = self.grade("fold-" + lab, sub, lab)
+            if result["score"] or result["bonus_score"]:
+                self.problems.append("fold in %s: scored %.2f + %.2f" % (
+                    lab, result["score"], result["bonus_score"]))
+            self.control_fold(lab, self.scratch + "-" + lab, program)
+
+    def control_fold(self, lab, scratch, program):
+        """Unconfined, the fold's tigerc (just graded) on the program as the grader of
+        before handed it over: its dump, run, gives the program's stdout and status."""
+        tigerc = os.path.join(scratch, "work", "build", "tigerc")
+        stage, want = STAGE[lab], grade.directives(program)
+        dump = subprocess.run([tigerc, "--emit=" + stage, program], capture_output=True,
+                              timeout=600).stdout
+        if lab == "ptoext":
+            cx = judges.Context(grade.load_spec(lab), self.reference, os.path.join(
+                os.path.dirname(self.reference), "libtigerrt.so"), sandbox.Limits())
+            work = sandbox.public_folder()
+            low, _, problem = judges.lower_mlir(cx, dump, work)
+            ran = problem is None and judges.run_mlir(cx, low, b"", work)[0]
+            shutil.rmtree(work, ignore_errors=True)
+            got = (ran.status, ran.stdout) if ran else None
+        else:
+            ran = subprocess.run([self.reference, "--from=" + stage, "--run", "-"],
+                                 input=dump, capture_output=True, timeout=60)
+            got = (ran.returncode, ran.stdout)
+        did = got == (want["exit"], want["stdout"])
+        if not did:
+            self.problems.append("control: the fold in %s does not reproduce %s" % (
+                lab, os.path.basename(program)))
+        print("control: fold in %s, unconfined, %s" % (lab, "does it" if did else "FAILS"))
 
     def check_honest(self, when):
         sub = os.path.join(WORK, "subs", "honest")
@@ -227,6 +307,8 @@ class Suite:
             did, listener.heard = listener.heard > 0, 0
         elif name == "writes_outside":
             did = os.path.exists("/tmp/tiger-hostile-outside")
+        elif name == "whitespace_bonus":
+            did = b"TEMP  t" in dump and not TEMPS_BEFORE.findall(dump)
         else:
             ran = subprocess.run([self.reference, "--from=linear", "--run", "-"], input=dump,
                                  capture_output=True, timeout=60)
@@ -257,6 +339,8 @@ def main(argv):
         if name in CONFIGURE:
             suite.check_honest("after " + name)
     suite.check_honest("last")
+    if not a.only or "fold" in names:
+        suite.check_fold_labs()
     listener.done = True
     print("seconds per grade: " + ", ".join("%s %.1f" % t for t in suite.times))
     return conclude("hostile", suite.problems)

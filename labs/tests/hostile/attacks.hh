@@ -7,7 +7,18 @@
 // Each attack is real: given the grader of before (the test's directives beside the
 // program, the reference tigerc on the filesystem) it would have scored; the test
 // checks answer_reader and reference_proxy that way, unconfined, as a control.
+//
+// fold and replay run the program at compile time with what the handout still has (a
+// stage before the lab's, or ptoext's structured-IR interpreter for translate) and print
+// a dump of the stage asked that gives the captured output and exit status without
+// computing anything: fold in one print, replay in one call per line printed.
 #pragma once
+
+#include "chap7/front/escape.hh"
+#include "chap7/front/parse.hh"
+#include "chap7/front/semant.hh"
+#include "ptoext/lower.hh"
+#include "ptoext/sir_interp.hh"
 
 #include <arpa/inet.h>
 #include <csignal>
@@ -19,6 +30,7 @@
 #include <iostream>
 #include <iterator>
 #include <netinet/in.h>
+#include <sstream>
 #include <string>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -151,9 +163,171 @@ inline void phoneHome(const std::string& file) {
   }
 }
 
+// ---- fold and replay (issue 23) ----
+
+struct Captured {
+  std::string out;
+  int status = 0;
+};
+
+// This tigerc run with argv (stdin empty): what it prints, its status.
+inline Captured runSelf(char** argv) {
+  int fds[2];
+  Captured got;
+  if (::pipe(fds) != 0) return got;
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    ::dup2(fds[1], 1);
+    ::close(fds[0]);
+    (void)!std::freopen("/dev/null", "r", stdin);
+    ::execv("/proc/self/exe", argv);
+    ::_exit(127);
+  }
+  ::close(fds[1]);
+  char buf[4096];
+  for (ssize_t n; (n = ::read(fds[0], buf, sizeof buf)) > 0;)
+    got.out.append(buf, static_cast<std::size_t>(n));
+  ::close(fds[0]);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  got.status = WIFEXITED(status) ? WEXITSTATUS(status) : 70;
+  return got;
+}
+
+// The program run by ptoext's structured-IR interpreter, in this process.
+inline Captured runSir(const std::string& file) {
+  Captured got;
+  tiger::SourceFile src(file, slurp(file));
+  std::ostringstream out, err;
+  std::istringstream in;
+  tiger::Diagnostics diag(src, err);
+  tiger::ParseResult parsed = tiger::parse(src, diag);
+  tiger::types::TypeContext types;
+  if (!parsed.program || !tiger::checkProgram(*parsed.program, types, diag)) return got;
+  tiger::findEscapes(*parsed.program);
+  auto module = tiger::pto::lowerProgram(*parsed.program);
+  tiger::RunOptions opts;
+  opts.in = &in, opts.out = &out, opts.err = &err;
+  got.status = tiger::sir::interpret(*module, opts).exitCode;
+  got.out = out.str();
+  return got;
+}
+
+// `text` as the body of a tree dump's STRING (or, hex, of an MLIR global).
+inline std::string escaped(const std::string& text, bool mlir) {
+  std::string out;
+  char buf[8];
+  for (unsigned char c : text) {
+    if (c >= 32 && c < 127 && c != '"' && c != '\\')
+      out += static_cast<char>(c);
+    else
+      std::snprintf(buf, sizeof buf, mlir ? "\\%02X" : "\\%03d", c), out += buf;
+  }
+  return out;
+}
+
+// The pieces the dump prints: the whole output (fold) or one per line (replay).
+inline std::vector<std::string> pieces(const std::string& out, bool replay) {
+  if (!replay) return {out};
+  std::vector<std::string> lines;
+  for (std::size_t at = 0; at < out.size();) {
+    std::size_t end = out.find('\n', at);
+    end = end == std::string::npos ? out.size() : end + 1;
+    lines.push_back(out.substr(at, end - at));
+    at = end;
+  }
+  return lines;
+}
+
+// A tree dump at `stage` (ir, linear, traces) that prints `parts` and exits `status`.
+inline void treeDump(const std::string& stage, const std::vector<std::string>& parts,
+                     int status) {
+  std::vector<std::string> stms;
+  for (std::size_t k = 0; k < parts.size(); ++k)
+    stms.push_back("EXP(CALL(NAME print, NAME L" + std::to_string(k + 10) + "))");
+  if (status)
+    stms.push_back("EXP(CALL(NAME exit, CONST " + std::to_string(status) + "))");
+  if (stms.empty()) stms.push_back("EXP(CONST 0)");
+  std::cout << "PROC tigermain\n# formals: none; frame: 0 bytes\n";
+  if (stage == "traces") std::cout << "LABEL L2\n";
+  if (stage == "ir") {
+    std::string tree = stms.back();
+    for (std::size_t k = stms.size() - 1; k-- > 0;)
+      tree = "SEQ(" + stms[k] + ", " + tree + ")";
+    std::cout << tree << "\n";
+  } else {
+    for (const std::string& s : stms)
+      std::cout << s << "\n";
+  }
+  if (stage == "traces") std::cout << "LABEL L1\n";
+  std::cout << "\n";
+  for (std::size_t k = 0; k < parts.size(); ++k)
+    std::cout << "STRING L" << k + 10 << " \"" << escaped(parts[k], false) << "\"\n";
+}
+
+// MLIR that prints `parts` and exits `status`, calling the reference's runtime.
+inline void mlirDump(const std::vector<std::string>& parts, int status) {
+  std::cout << "module {\n";
+  for (std::size_t k = 0; k < parts.size(); ++k)
+    std::cout << "  llvm.mlir.global internal constant @s" << k << "(\""
+              << escaped(parts[k], true) << "\") {addr_space = 0 : i32}\n";
+  std::cout << "  func.func private @tig_exit(i64)\n  func.func private @tig_print(i64)\n"
+               "  func.func private @tig_stringLiteral(!llvm.ptr, i64) -> i64\n"
+               "  func.func @main() {\n";
+  for (std::size_t k = 0; k < parts.size(); ++k)
+    std::cout << "    %p" << k << " = llvm.mlir.addressof @s" << k << " : !llvm.ptr\n"
+              << "    %n" << k << " = arith.constant " << parts[k].size() << " : i64\n"
+              << "    %v" << k << " = func.call @tig_stringLiteral(%p" << k << ", %n" << k
+              << ") : (!llvm.ptr, i64) -> i64\n    func.call @tig_print(%v" << k
+              << ") : (i64) -> ()\n";
+  if (status)
+    std::cout << "    %x = arith.constant " << status
+              << " : i64\n    func.call @tig_exit(%x) : (i64) -> ()\n";
+  std::cout << "    func.return\n  }\n}\n";
+}
+
+// whitespace_bonus: this tigerc's own dump (run again, flagged by the environment),
+// written with two spaces after each TEMP: it reads back the same.
+inline void respaced(char** argv) {
+  if (std::getenv("TIGER_HOSTILE_INNER")) return;
+  ::setenv("TIGER_HOSTILE_INNER", "1", 1);
+  Captured got = runSelf(argv);
+  for (std::size_t at = 0; (at = got.out.find("TEMP t", at)) != std::string::npos;
+       at += 7)
+    got.out.replace(at, 6, "TEMP  t");
+  std::cout << got.out;
+  std::exit(got.status);
+}
+
+// fold / replay: the stage asked (--emit=STAGE in argv), the program run with what the
+// handout has, a dump that gives what it gave; exits 0. Returns for any other stage.
+inline void fold(const std::string& name, const std::string& file, char** argv) {
+  std::string stage;
+  for (char** a = argv; *a; ++a)
+    if (std::string(*a).rfind("--emit=", 0) == 0) stage = *a + 7;
+  if (stage == "pto-cft")
+    std::cout << "def tigermain():\n    rt.print(\"\")\n", std::exit(0);
+  const char* how = stage == "linear"   ? "--run-at=ir"
+                    : stage == "traces" ? "--run-at=linear"
+                    : stage == "mlir"   ? "--run"
+                                        : nullptr;
+  if (!how && stage != "ir") return;
+  std::string option = how ? how : "";
+  char* args[] = {argv[0], option.data(), const_cast<char*>(file.c_str()), nullptr};
+  Captured got = how ? runSelf(args) : runSir(file);
+  auto parts = pieces(got.out, name == "replay");
+  if (stage == "mlir")
+    mlirDump(parts, got.status);
+  else
+    treeDump(stage, parts, got.status);
+  std::exit(0);
+}
+
 // The attack named `name`; returns when it leaves the lab's stubs to answer.
 inline void attack(const std::string& name, const std::string& file, char** argv) {
   if (name == "answer_reader" && answerReader(file)) std::exit(0);
+  if (name == "fold" || name == "replay") fold(name, file, argv);
+  if (name == "whitespace_bonus") respaced(argv);
   if (name == "reference_proxy") referenceProxy(argv);
   if (name == "runtime_daemon") daemon(forever);
   if (name == "fork_storm")

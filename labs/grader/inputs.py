@@ -1,0 +1,247 @@
+"""inputs.py - the data a program is judged on that the student's tigerc never sees
+(labs/GRADING.md, "What is judged").
+
+Input: a test program (testcases/README.md directives), the reference tigerc and the
+options that run a Tiger program with it (its oracle: `--run`; in a handout lab.json's
+`oracle`). Output: Cases: the text the student's tigerc compiles and the inputs its dump
+is run on, each with the output the reference's own run of the program gives on it.
+
+The text is the program with comments blanked (blind.py) and LIFTS of its integer
+literals (chosen by the text's hash) turned into variables read at start, by a reader
+the grader writes before the program on its first line (lines stay where they were):
+    let function grader_read(): int = ... var grader_in0 := grader_read() ... in PROGRAM end
+Input 0 gives the literals their own values (one a line, then the program's `stdin:`):
+the lifted program must print what its directives say, which the reference checks.
+Inputs 1..VARIANTS (ptoext: input 1 only) change one value each (+1, +2, -1, +7): each is kept when the
+reference runs it within its limits and twice input 0's statements (so a grade costs
+little more) and its output (exit status, stdout) differs from
+that of every input kept before it. So a dump that prints one run's output, or replays
+one run's calls, fails on the others; only a compiled computation passes them all.
+When the first LIFTS literals do not, the next LIFTS are tried. The rule for a program
+no lifted literal changes (it prints constants only, or has no integer literal): its
+reader reads one more number first and prints it first, so its
+inputs differ there (a dump must still read and print it).
+
+Cases are made once per program and reference, kept in build/grade/inputs/; a handout
+ships those of its public and random programs (shipped.py, labs/LAB/inputs.json).
+"""
+import hashlib
+import json
+import os
+import re
+import tempfile
+from dataclasses import dataclass, field
+
+from . import sandbox
+from .blind import _string_end, strip_comments
+
+LIFTS, VARIANTS, TRIES = 3, 2, 10
+DELTAS = (1, 2, -1, 7)
+READER = ("let function grader_read(): int = let var n := 0 var s := 1 "
+          "var c := ord(getchar()) in if c = 45 then (s := -1; c := ord(getchar())); "
+          "while c >= 48 & c <= 57 do (n := n * 10 + c - 48; c := ord(getchar())); "
+          "s * n end ")
+ECHO = "grader_echo"  # the rule's extra value, printed first
+STEPS = re.compile(r"stats: steps (\d+)")
+LIMITS = sandbox.Limits(seconds=60, memory=8192 * sandbox.MB, output=8 * sandbox.MB)
+DIGEST = hashlib.sha1(open(__file__, "rb").read()).hexdigest()[:10]
+
+
+@dataclass
+class Cases:
+    text: str                                   # what the student's tigerc compiles
+    inputs: list = field(default_factory=list)  # [(stdin bytes, directives)]
+    echo: bool = False                          # the rule above was needed
+
+    def to_json(self):
+        return {"text": self.text, "echo": self.echo,
+                "inputs": [[s.decode("latin-1"), d["exit"], None if d["stdout"] is None
+                            else d["stdout"].decode("latin-1"), d["stderr"]]
+                           for s, d in self.inputs]}
+
+    @staticmethod
+    def from_json(j):
+        enc = lambda s: None if s is None else s.encode("latin-1")
+        return Cases(j["text"], [(enc(s), {"exit": e, "stdout": enc(o), "stderr": r,
+                                           "stdin": enc(s), "errors": []})
+                                 for s, e, o, r in j["inputs"]], j["echo"])
+
+
+def literals(text):
+    """[(start, end)] of each integer literal of a comment-free program text."""
+    out, i = [], 0
+    while i < len(text):
+        c = text[i]
+        if c == '"':
+            i = _string_end(text, i)
+        elif c.isalpha() or c == "_":
+            while i < len(text) and (text[i].isalnum() or text[i] == "_"):
+                i += 1
+        elif c.isdigit():
+            j = i
+            while j < len(text) and text[j].isdigit():
+                j += 1
+            out.append((i, j))
+            i = j
+        else:
+            i += 1
+    return out
+
+
+def choose(text, spans, turn):
+    """The turn-th LIFTS of the literal spans in the order the text's hash gives, in
+    text order."""
+    key = lambda k: hashlib.sha1(("%d:" % k + text).encode("latin-1")).hexdigest()
+    picked = sorted(sorted(range(len(spans)), key=key)[turn * LIFTS:(turn + 1) * LIFTS])
+    return [spans[k] for k in picked]
+
+
+def lifted_text(text, spans, echo):
+    """The program with each span read by the reader; with echo, one more value read
+    first and printed first."""
+    out, at = [], 0
+    for k, (a, b) in enumerate(spans):
+        out += [text[at:a], "grader_in%d" % k]
+        at = b
+    body = "".join(out) + text[at:]
+    names = ([ECHO] if echo else []) + ["grader_in%d" % k for k in range(len(spans))]
+    decls = "".join("var %s := grader_read() " % n for n in names)
+    first = '(printi(%s); print("\\n")); ' % ECHO if echo else ""
+    return READER + decls + "in " + first + body.rstrip("\n") + "\nend\n"
+
+
+def stdin_of(values, directives):
+    return "".join("%d\n" % v for v in values).encode() + directives["stdin"]
+
+
+def run(reference, oracle, path, stdin, steps=0):
+    """(status, stdout, stderr, steps) of the reference's run, or None when it is no fit
+    expectation (a limit, a compile error). steps > 0: at most that many statements (a
+    variant may not cost a grade much more)."""
+    cap = ["--max-steps=%d" % steps] if steps else []
+    ran = sandbox.run([reference] + list(oracle) + ["--stats"] + cap + [path], stdin=stdin,
+                      limits=LIMITS)
+    if ran.problem(LIMITS, "reference") or ran.status in (65, 66, 67, 71):
+        return None
+    counted = STEPS.findall(ran.stderr.decode("latin-1"))
+    return ran.status, ran.stdout, ran.stderr, int(counted[-1]) if counted else 0
+
+
+def mlir_agrees(reference, path, stdin, got):
+    """ptoext: whether the reference's MLIR run gives the interpreter's (status, stdout)."""
+    mlir = sandbox.run([reference, "--run-mlir", path], stdin=stdin, limits=LIMITS)
+    return (mlir.status, mlir.stdout) == got[:2]
+
+
+def matches(got, directives):
+    """Whether a run (status, stdout, stderr) is what the directives say."""
+    want = directives["stdout"]
+    return got is not None and got[0] == directives["exit"] and \
+        (want is None or got[1] == want) and \
+        all(t in got[2].decode("latin-1") for t in directives["stderr"])
+
+
+def variant(stdin, got):
+    """An input and the expectation the reference's run on it gave."""
+    return stdin, {"exit": got[0], "stdout": got[1], "stderr": [], "stdin": stdin,
+                   "errors": []}
+
+
+def attempt(plain, spans, echo, directives, reference, oracle, ptoext, work, variants):
+    """The Cases of one way to lift (spans, echo), or None when its inputs do not give
+    `variants` more outputs that differ (or input 0 is not the program's own run)."""
+    text = lifted_text(plain, spans, echo)
+    path = os.path.join(work, "lifted.tig")
+    with open(path, "w", encoding="latin-1") as f:
+        f.write(text)
+    values = [int(plain[a:b]) for a, b in spans]
+    base = [0] * echo + values
+    stdin = stdin_of(base, directives)
+    got = run(reference, oracle, path, stdin)
+    if got is None or (not echo and not matches(got, directives)):
+        return None
+    budget = 2 * got[3] + 100000
+    cases = Cases(text, [variant(stdin, got) if echo else (stdin, directives)],
+                  echo)
+    seen = {got[:2]}
+    tries = [(k, d) for d in DELTAS for k in range(len(base))][:TRIES]
+    for k, d in tries:
+        changed = list(base)
+        changed[k] += d
+        stdin = stdin_of(changed, directives)
+        got = run(reference, oracle, path, stdin, budget)
+        if got and got[:2] not in seen and (not ptoext or mlir_agrees(reference, path,
+                                                                      stdin, got)):
+            seen.add(got[:2])
+            cases.inputs.append(variant(stdin, got))
+            if len(cases.inputs) > variants:
+                return cases
+    return None
+
+
+def make(program, directives, reference, oracle, ptoext, variants=VARIANTS):
+    """The Cases of a program (see the docstring), or a Cases with its one input and no
+    lift when neither way works (a program the reference cannot run twice)."""
+    with open(program, "rb") as f:
+        plain = strip_comments(f.read().decode("latin-1"))
+    spans = literals(plain)
+    ways = [(choose(plain, spans, 0), False), (choose(plain, spans, 0), True)]
+    if len(spans) > LIFTS:
+        ways.insert(1, (choose(plain, spans, 1), False))
+    work = tempfile.mkdtemp(prefix="inputs-", dir=sandbox.run_base())
+    try:
+        for lift, echo in ways:
+            cases = attempt(plain, lift, echo, directives, reference, oracle, ptoext, work,
+                            variants)
+            if cases:
+                return cases
+    finally:
+        for name in os.listdir(work):
+            os.remove(os.path.join(work, name))
+        os.rmdir(work)
+    return Cases(plain, [(directives["stdin"], directives)])
+
+
+def key(program, variants=VARIANTS):
+    """What names a program's Cases: its bytes, this file's, and the inputs it has."""
+    with open(program, "rb") as f:
+        return "%s-%s-%d" % (hashlib.sha1(f.read()).hexdigest()[:16], DIGEST, variants)
+
+
+_digests = {}
+
+
+def reference_digest(reference):
+    st = os.stat(reference)
+    mark = (reference, st.st_mtime_ns, st.st_size)
+    if mark not in _digests:
+        with open(reference, "rb") as f:
+            _digests[mark] = hashlib.sha1(f.read()).hexdigest()[:10]
+    return _digests[mark]
+
+
+def cases(program, directives, reference, oracle, ptoext, shipped=None, root=None,
+          variants=VARIANTS):
+    """A program's Cases: from `shipped` ({key: json}, a handout's), from the cache in
+    ROOT/build/grade/inputs, or made now by the reference (oracle None: cannot, an error).
+    ptoext: each variant's run checked by --run-mlir."""
+    name = key(program, variants)
+    if shipped and name in shipped:
+        return Cases.from_json(shipped[name])
+    if oracle is None:
+        raise RuntimeError("the judging inputs of %s need the reference (the autograder "
+                           "has it)" % os.path.basename(program))
+    folder = os.path.join(root, "build", "grade", "inputs", reference_digest(reference))
+    path = os.path.join(folder, name + ".json")
+    try:
+        with open(path) as f:
+            return Cases.from_json(json.load(f))
+    except (OSError, ValueError):
+        pass
+    made = make(program, directives, reference, oracle, ptoext, variants)
+    os.makedirs(folder, exist_ok=True)
+    fd, fresh = tempfile.mkstemp(dir=folder, suffix=".tmp")
+    with os.fdopen(fd, "w") as f:
+        json.dump(made.to_json(), f)
+    os.replace(fresh, path)
+    return made
