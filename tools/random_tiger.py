@@ -267,7 +267,7 @@ class Gen:
     # a mistake on; stm() and call() reach them through the "shape" knob.
     def shape(self, sc, d):
         makers = [self.empty_if, self.same_if, self.effects_in_places, self.andor_values,
-                  self.while_assigning, self.for_with_break]
+                  self.while_assigning, self.for_with_break, self.idle_while]
         if self.loop:
             makers.append(self.after_jumping_if)
         return self.pick(makers)(sc, d)
@@ -344,6 +344,14 @@ class Gen:
         return Node("unit", "let var %s := 0 var %s := " % (c, w), self.atom(sc),
                     " in while ", test, " do (", self.loop_body(inner, d),
                     "); printi(%s) end" % w)
+
+    def idle_while(self, sc, d):
+        """A while whose test is false the first time (its body never runs)."""
+        c, k = self.fresh("c"), self.rng.randrange(1, 4)
+        inner = sc.with_ints([c])
+        return Node("unit", "let var %s := %d in while " % (c, k), self.effectful_cond(sc, 1),
+                    " & %s < %d do (%s := %s + 1; " % (c, k, c, c), self.loop_body(inner, d),
+                    ") end")
 
     def for_with_break(self, sc, d):
         """A for whose bounds are a variable (assigned in the body) or calls, ended
