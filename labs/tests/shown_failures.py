@@ -5,13 +5,18 @@ Expects: every line of 300 random programs of each lab (tools/random_tiger.py), 
 randoms.wrapped, is at most randoms.WIDTH characters and the cut program has the same
 tokens; mlir-opt's diagnostics on a student's MLIR name the line and show its text
 (no path of the deleted work folder, no shown line over 100 characters); the
-shrinker's result depends on its candidates, not on the clock; mutation_score's
---group keeps one group and no bonus. Exit 1 when any expectation fails.
+shrinker's result depends on its candidates, not on the clock; a failed public
+program is shown by its code, without its expectation, no line over 100 characters;
+mutation_score's --group keeps one group and no bonus. Exit 1 when any expectation fails.
 """
 import re
 import sys
 
-from ..grader import judges, mutation_score, randoms, shrink
+import json
+import os
+
+from ..grader import grade, judges, mutation_score, randoms, shrink
+from ..paths import LABS
 
 random_tiger = randoms.random_tiger
 TOKEN = re.compile(r'"(?:\\.|[^"\\])*"|\S')
@@ -52,6 +57,19 @@ def shrinking(problems):
         problems.append("the shrinker's result depends on its time cap")
 
 
+def public(problems):
+    for lab in random_tiger.LABS:
+        with open(os.path.join(LABS, lab, "grading.json")) as f:
+            spec = json.load(f)
+        for g in spec["groups"]:
+            for path in g["programs"]:
+                shown = grade.public_lines(os.path.join(randoms.ROOT, path))
+                if "stdout:" in shown or not shown.startswith("  the program"):
+                    problems.append("%s shown as %r" % (path, shown[:200]))
+                if max(map(len, shown.split("\n"))) > 100:
+                    problems.append("%s: a shown line over 100 characters" % path)
+
+
 def group(problems):
     spec = {"lab": "x", "groups": [{"name": "a", "points": 5}, {"name": "b", "points": 5}],
             "random": {"name": "random programs", "points": 15}, "bonus": [{"name": "q"}]}
@@ -65,7 +83,7 @@ def group(problems):
 
 def main():
     problems = []
-    for check in (wrapping, mlir_message, shrinking, group):
+    for check in (wrapping, mlir_message, shrinking, public, group):
         check(problems)
     for p in problems:
         print("FAIL " + p)
