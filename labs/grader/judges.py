@@ -222,7 +222,8 @@ def mlir_rejected(stderr, src, mlir, most=3):
         out.append("  line %d:%s: %s: %s" % (row, col, kind, clip(text, 80)))
         if 0 < row <= len(lines):
             out.append("    | " + clip(lines[row - 1].strip(), 92))
-    head = MLIR_REJECTED + (":" if out else ": " + clip(first_line(stderr), 80))
+    said = first_line(stderr).replace(src, "student.mlir")
+    head = MLIR_REJECTED + (":" if out else ": " + clip(said, 80))
     return "\n".join([head] + out)
 
 
