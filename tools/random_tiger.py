@@ -73,11 +73,12 @@ class Gen:
         self.rng = random.Random(seed)
         self.loop = 0       # loop nesting: break/continue allowed when > 0
         self.count = 0
-        w = {"cond": 1.0, "call": 1.0, "assign": 1.0, "loop": 1.0, "jump": 1.0, "nest": 1.0}
+        w = {"cond": 1.0, "call": 1.0, "assign": 1.0, "loop": 1.0, "jump": 1.0, "nest": 1.0,
+             "shape": 1.0}
         w.update({"translate": {"cond": 2.0, "nest": 2.0},
-                  "canon": {"call": 2.0, "assign": 2.0},
-                  "traces": {"loop": 2.0, "cond": 1.5, "jump": 1.5},
-                  "ptoext": {"loop": 2.5, "jump": 2.5}}.get(lab, {}))
+                  "canon": {"call": 2.0, "assign": 2.0, "shape": 1.5},
+                  "traces": {"loop": 2.0, "cond": 1.5, "jump": 1.5, "shape": 1.5},
+                  "ptoext": {"loop": 2.5, "jump": 2.5, "shape": 1.5}}.get(lab, {}))
         self.w = w
 
     def chance(self, p, knob=None):
@@ -156,7 +157,9 @@ class Gen:
     def call(self, sc, d):
         name, arity, depth = self.pick(sc.funcs)
         args = [self.int_exp(sc, d - 1) for _ in range(arity)]
-        if self.chance(0.3, "assign"):
+        if arity and self.chance(0.3, "shape"):
+            args = self.clobbering_args(sc, d, arity)
+        elif self.chance(0.3, "assign"):
             v = self.assignable(sc)
             if v and args:
                 args[0] = Node("int", "(%s := " % v, args[0], "; %s)" % v)
@@ -189,6 +192,8 @@ class Gen:
 
     # ---------------------------------------------------------------- statements
     def stm(self, sc, d):
+        if d > 0 and self.chance(0.12, "shape"):
+            return self.shape(sc, d)
         r = self.rng.random()
         v = self.assignable(sc)
         if d <= 0 or r < 0.22:
@@ -257,13 +262,142 @@ class Gen:
         return Node("unit", "let var %s := 0 in while " % c, test,
                     " do (%s := %s + 1; " % (c, c), self.loop_body(inner, d), ") end")
 
+    # ---------------------------------------------------------------- shapes of issue 25
+    # Each one a statement (or a call's arguments) that the output alone used to hide
+    # a mistake on; stm() and call() reach them through the "shape" knob.
+    def shape(self, sc, d):
+        makers = [self.empty_if, self.same_if, self.effects_in_places, self.andor_values,
+                  self.while_assigning, self.for_with_break, self.idle_while]
+        if self.loop:
+            makers.append(self.after_jumping_if)
+        return self.pick(makers)(sc, d)
+
+    def effectful_cond(self, sc, d):
+        """A condition whose operands print or assign, so skipping them shows."""
+        if sc.funcs and self.chance(0.5):
+            return Node("int", "(", self.call(sc, d), " %s " % self.pick(COMPARE),
+                        self.int_exp(sc, d), ")")
+        return Node("int", '(print("?"); ', self.cond(sc, d), ")")
+
+    def clobbering_args(self, sc, d, arity):
+        """Arguments where a later one assigns a variable an earlier one read: f(x, 0,
+        (x := e; x)) or f(x, 0, g()) where g may assign x."""
+        v = self.assignable(sc)
+        args = [self.int_exp(sc, d - 1) for _ in range(arity)]
+        if v is None:
+            return args
+        args[0] = Node("int", v)
+        if arity > 1:
+            if sc.funcs and not v.startswith("r") and self.chance(0.4):  # may assign v
+                args[-1] = self.call(sc, d - 1)
+            else:
+                args[-1] = Node("int", "(%s := " % v, self.int_exp(sc, d - 1), "; %s)" % v)
+            if arity > 2:
+                args[1] = Node("int", str(self.rng.randrange(0, 3)))
+        return args
+
+    def empty_if(self, sc, d):
+        """`if c then () else ()` or `if c then ()`: only c's effects remain."""
+        if self.chance(0.5):
+            return Node("unit", "(if ", self.effectful_cond(sc, d - 1), " then () else ())")
+        return Node("unit", "(if ", self.effectful_cond(sc, d - 1), " then ())")
+
+    def same_if(self, sc, d):
+        """Both branches the very same statement (or unit bodies `(s; ())`)."""
+        body = self.stm(sc, d - 1)
+        if self.chance(0.5):
+            body = Node("unit", "(", body, "; ())")
+        return Node("unit", "(if ", self.effectful_cond(sc, d - 1), " then ", body, " else ",
+                    body, ")")
+
+    def effects_in_places(self, sc, d):
+        """Side effects inside array indices and record fields, read and written."""
+        v = self.assignable(sc) or "v0"
+        k = self.rng.randrange(4)
+        index = Node("int", "(%s := " % v, self.int_exp(sc, d - 1), "; %d)" % k)
+        r = self.rng.random()
+        if r < 0.35:
+            return Node("unit", "arr[", index, "] := ", self.int_exp(sc, d - 1))
+        if r < 0.6:
+            return Node("unit", "(printi(arr[", index, "] + %s); print(\" \"))" % v)
+        q = self.fresh("q")
+        fields = Node("unit", "point{x = ", self.int_exp(sc, d - 1), ", y = (%s := " % v,
+                      self.int_exp(sc, d - 1), "; %s)}" % v)
+        return Node("unit", "let var %s := " % q, fields, " in %s.x := " % q,
+                    self.int_exp(sc, d - 1), "; printi(%s.x * 10 + %s.y + %s) end" % (q, q, v))
+
+    def andor_values(self, sc, d):
+        """`&` and `|` as the value of any int, printed or assigned."""
+        a, b = self.int_exp(sc, d - 1), self.int_exp(sc, d - 1)
+        val = Node("int", "(", a, " %s " % self.pick("&|"), b, ")")
+        v = self.assignable(sc)
+        if v and self.chance(0.4):
+            return Node("unit", "(%s := " % v, val, "; printi(%s))" % v)
+        return Node("unit", "(printi(", val, '); print(" "))')
+
+    def while_assigning(self, sc, d):
+        """A while whose condition assigns its counter and a loop-carried variable."""
+        c, w = self.fresh("c"), self.fresh("w")
+        inner = sc.with_ints([c, w])
+        test = Node("int", "(%s := %s + 1; %s := " % (c, c, w), self.int_exp(inner, 1),
+                    "; %s <= %d)" % (c, self.rng.randrange(1, 4)))
+        return Node("unit", "let var %s := 0 var %s := " % (c, w), self.atom(sc),
+                    " in while ", test, " do (", self.loop_body(inner, d),
+                    "); printi(%s) end" % w)
+
+    def idle_while(self, sc, d):
+        """A while whose test is false the first time (its body never runs)."""
+        c, k = self.fresh("c"), self.rng.randrange(1, 4)
+        inner = sc.with_ints([c])
+        return Node("unit", "let var %s := %d in while " % (c, k), self.effectful_cond(sc, 1),
+                    " & %s < %d do (%s := %s + 1; " % (c, k, c, c), self.loop_body(inner, d),
+                    ") end")
+
+    def for_with_break(self, sc, d):
+        """A for whose bounds are a variable (assigned in the body) or calls, ended
+        by a counted break."""
+        i, b, c = self.fresh("i"), self.fresh("b"), self.fresh("c")
+        lo = self.call(sc, d - 1) if sc.funcs and self.chance(0.4) else self.atom(sc)
+        hi = Node("int", b) if not sc.funcs or self.chance(0.6) else self.call(sc, d - 1)
+        inner = sc.with_ints([i, b, c])
+        body = [self.loop_body(inner, d)]
+        if self.chance(0.5):
+            body.insert(0, Node("unit", "%s := " % b, self.int_exp(inner, 1)))
+        return Node("unit", "let var %s := " % b, self.int_exp(sc, 1), " var %s := 0 in for %s := "
+                    % (c, i), lo, " to ", hi, " do (%s := %s + 1; if %s > %d then break; "
+                    "printi(%s); " % (c, c, c, self.rng.randrange(1, 4), i),
+                    lst(body, "; "), ") end")
+
+    def after_jumping_if(self, sc, d):
+        """Statements after an if that may have jumped (or always does)."""
+        word = self.pick(["break", "continue"])
+        if self.chance(0.3):
+            head = Node("unit", "(if ", self.effectful_cond(sc, d - 1),
+                        " then continue else continue)")
+        else:
+            head = Node("unit", "(if ", self.effectful_cond(sc, d - 1), " then (",
+                        self.stm(sc, d - 1), "; %s))" % word)
+        return Node("unit", "(", lst([head, self.stm(sc, d - 1), self.stm(sc, d - 1)], "; "), ")")
+
+    def dropped_fault(self, sc, d):
+        """A value dropped that faults (exit 70) when its guard holds: a division by
+        zero, a nil record's field, an index out of range (the main program's last
+        statement, so what it would hide was printed before)."""
+        v = self.pick(sc.ints) if sc.ints else "0"
+        fault = self.pick(["%s / (%s - %s)" % (v, v, v), "nil_rec.x",
+                           "arr[%s & 0 | %d]" % (v, self.pick([4, 5, -1]))])
+        drop = Node("unit", "(", self.int_exp(sc, d - 1), " + %s; ())" % fault)
+        if self.chance(0.3):
+            return drop
+        return Node("unit", "(if ", self.cond(sc, d - 1), " then ", drop, ")")
+
     # ---------------------------------------------------------------- functions
     def function(self, sc, levels):
         """(declaration, name, arity) of function F(n: int, params): int, with locals
         (escaping to its inner functions or not) and, `levels` more deep, functions of
         its own."""
         f, n = self.fresh("f"), self.fresh("n")
-        params = [self.fresh("p") for _ in range(self.rng.randrange(0, 3))]
+        params = [self.fresh("p") for _ in range(self.rng.randrange(0, 4))]
         own = sc.funcs + [(f, len(params), None)]  # itself (and what came before)
         body_sc = Scope(sc.ints + params + [n], [(g, a, None) for g, a, _ in own], n)
         decls = []
@@ -306,6 +440,8 @@ class Gen:
         decls += [Node("decl", "var r%d := %d" % (k, self.rng.randrange(0, 10))) for k in (0, 1)]
         sc = sc.with_ints(["r0", "r1"])
         stms = [self.stm(sc, 4) for _ in range(self.rng.randrange(3, 8))]
+        if self.chance(0.35):  # last, so what it would hide was printed before
+            stms.append(self.dropped_fault(sc, 2))
         stms.append(Node("unit", 'printi(v0 + v1 + v2 + r0 + r1); print("\\n")'))
         return Node("unit", "let\n  ", lst(decls, "\n  "), "\nin\n  ", lst(stms, ";\n  "),
                     "\nend\n")

@@ -121,6 +121,34 @@ def explain_random(cx, tigerc, spec, judged, args):
             verdict.message += "\n" + detail
 
 
+PUBLIC_SHOWN = 25  # a failed public program of at most this many lines is shown whole
+
+
+def explain_public(judged, spec):
+    """Under a failed public program (never a private one, never a random one: those
+    are shrunk), its path and its code without the expectation's comment, lines cut
+    to 100 characters, when it is short enough to read at once."""
+    rand = (spec.get("random") or {}).get("name")
+    for name, _, progs, private in judged:
+        if private or name == rand:
+            continue
+        for path, verdict in progs:
+            if not verdict.passed:
+                verdict.message += "\n" + public_lines(path)
+
+
+def public_lines(path):
+    with open(path, encoding="latin-1") as f:
+        text = f.read()
+    if text.lstrip().startswith("/*"):
+        text = text.split("*/", 1)[-1]
+    lines = [p for l in text.strip("\n").split("\n") for p in randoms.wrapped(l.rstrip())]
+    where = os.path.relpath(path, ROOT)
+    if len(lines) > PUBLIC_SHOWN:
+        return "  the program: %s (%d lines)" % (where, len(lines))
+    return "\n".join(["  the program (%s):" % where] + ["    | " + l for l in lines])
+
+
 def judge_all(cx, tigerc, groups, jobs):
     """Every program judged (in parallel); [(group, points, [(path, Verdict)], private)]."""
     tasks = [(g, p) for g in groups for p in g[2]]
@@ -221,6 +249,7 @@ def grade_in(args, spec, sub, bin_dir, start, slot):
     if tigerc:
         judged = judge_all(cx, tigerc, groups, args.jobs)
         explain_random(cx, tigerc, spec, judged, args)
+        explain_public(judged, spec)
         build_msg = (build_msg + "; " if build_msg else "") + lost_daemons()
         build_msg = build_msg.rstrip("; ")
     else:
@@ -299,9 +328,9 @@ def parse(argv):
                     "random programs, hidden in the private group")
     ap.add_argument("--shrink", type=int, default=2, help="failed random programs to "
                     "shrink to a small counterexample (default 2; 0: none)")
-    ap.add_argument("--shrink-seconds", type=float, default=20.0,
-                    help="the time one shrink may take (default 20; it also stops after "
-                         "300 candidates)")
+    ap.add_argument("--shrink-seconds", type=float, default=600.0,
+                    help="a cap on the time of one shrink (default 600); 300 candidates "
+                         "decide its result, the same on every machine")
     ap.add_argument("--hide-private", action="store_true",
                     help="print no private test's message (Gradescope's visible stdout)")
     a = ap.parse_args(argv)

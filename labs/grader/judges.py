@@ -199,6 +199,8 @@ def judge_ptoext(cx, tigerc, program, cases, work):
     if problem:
         return Verdict(False, problem)
     low, printed, problem = lower_mlir(cx, mlir, work)
+    if problem and problem.startswith(MLIR_REJECTED):
+        problem += verify_says(cx, tigerc, program)
     if problem:
         return Verdict(False, problem)
     metric = measure(cx.spec.get("metric"), printed)
@@ -225,7 +227,7 @@ def lower_mlir(cx, mlir, work):
                       limits=cx.trusted, untrusted=True, ro=[work])
     problem = ran.problem(cx.trusted, "mlir-opt-19 on your MLIR")
     if problem or ran.status != 0:
-        return None, b"", problem or "mlir-opt-19 rejects your MLIR: " + first_line(ran.stderr)
+        return None, b"", problem or mlir_rejected(ran.stderr, src, mlir)
     with open(low, "wb") as f:
         f.write(ran.stdout)
     return low, ran.stderr, None
@@ -242,6 +244,47 @@ def run_mlir(cx, low, stdin, work):
     cx.count(ran)
     problem = ran.problem(limits, "your MLIR, run by mlir-cpu-runner-19")
     return (None, problem) if problem else (ran, None)
+
+
+MLIR_REJECTED = "mlir-opt-19 rejects your --emit=mlir output"
+DIAGNOSTIC = re.compile(r"^(?:.*[/\\])?student\.mlir:(\d+):(\d+): (error|note|warning): (.*)$")
+
+
+def mlir_rejected(stderr, src, mlir, most=3):
+    """mlir-opt's diagnostics on the student's MLIR, each with the line of the MLIR it
+    points at (from the text itself: the file is deleted when the judge ends), every
+    shown line at most 100 characters."""
+    lines = mlir.decode("latin-1").split("\n")
+    out = []
+    for line in stderr.decode("latin-1").splitlines():
+        m = DIAGNOSTIC.match(line.replace(src, "student.mlir"))
+        if not m or len(out) >= 2 * most:
+            continue
+        row, col, kind, text = int(m.group(1)), m.group(2), m.group(3), m.group(4)
+        out.append("  line %d:%s: %s: %s" % (row, col, kind, clip(text, 80)))
+        if 0 < row <= len(lines):
+            out.append("    | " + clip(lines[row - 1].strip(), 92))
+    said = first_line(stderr).replace(src, "student.mlir")
+    head = MLIR_REJECTED + (":" if out else ": " + clip(said, 80))
+    return "\n".join([head] + out)
+
+
+def clip(text, width):
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def verify_says(cx, tigerc, program):
+    """The invariant --verify names, run by the student's tigerc on the program (the
+    handout's checks, compiled in it: a hint only, the verdict is mlir-opt's); "" when
+    it names none."""
+    limits = cx.student_limits()
+    ran = sandbox.run([tigerc, "--verify", "--emit=mlir", program], limits=limits,
+                      untrusted=True, ro=[tigerc, os.path.dirname(program)])
+    cx.count(ran)
+    if ran.problem(limits, "") or ran.status == 0:
+        return ""
+    said = first_line(ran.stderr).replace(program + ": ", "").replace(program, "the program")
+    return "\n  your tigerc --verify --emit=mlir says: " + clip(said, 60)
 
 
 def judge(cx, tigerc, program, directives, lifted=True):

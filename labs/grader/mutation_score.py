@@ -5,6 +5,7 @@
 Usage:
   python3 -m labs.grader.mutation_score LAB [--reference TIGERC] [--mutants N] [--jobs N]
                                         [--time-limit S] [--only ID]... [--survivors] [--list]
+                                        [--group NAME] [--shipped]
 
 Input: the lab's regions in this tree's sources (grader/mutate.py makes the mutants),
 labs/LAB/grading.json, labs/LAB/equivalent_mutants.txt. Each mutant not listed as
@@ -12,6 +13,9 @@ equivalent is graded like a submission of the lab's files (grader/mutation.py): 
 killed when it loses points or the bonus, survives otherwise; one that does not
 compile is counted apart. --mutants N grades a fixed sample of N; --only the mutants
 named; --survivors those that survived the last run; --list prints the mutants only.
+--group NAME grades with that group alone (a group's name, or "random" for the random
+programs; no bonus): how many mutants it kills by itself. --shipped adds the shipped
+mutants (labs/LAB/mutants/*.patch) to those graded.
 Output: a line per mutant as it ends, the survivors with their one-line diff, the time
 per mutant, build/grade/mutation/LAB/report.json (every mutant's last verdict, over
 runs), and last the line
@@ -41,6 +45,9 @@ def parse(argv):
     ap.add_argument("--survivors", action="store_true",
                     help="only the mutants that survived the last run")
     ap.add_argument("--list", action="store_true", help="print the mutants, grade none")
+    ap.add_argument("--group", help='grade with this group alone ("random": the random '
+                    'programs), no bonus')
+    ap.add_argument("--shipped", action="store_true", help="the shipped mutants too")
     a = ap.parse_args(argv)
     a.reference = os.path.abspath(a.reference)
     a.workdir = os.path.join(ROOT, "build", "grade", "mutation", a.lab)
@@ -57,6 +64,18 @@ def chosen(args, cases, skipped):
             last = {m["id"] for m in json.load(f)["mutants"] if m["verdict"] == "survived"}
         cases = [c for c in cases if c.id in last]
     return mutation.sample(cases, args.mutants)
+
+
+def only_group(spec, name):
+    """The spec with one group alone (its name, or "random"), no bonus; SystemExit when
+    it has no such group."""
+    rand = spec.get("random")
+    if name in ("random", rand and rand["name"]):
+        return dict(spec, groups=[], bonus=[])
+    groups = [g for g in spec["groups"] if g["name"] == name]
+    if not groups:
+        raise SystemExit("mutation_score: no group %r in %s's grading.json" % (name, spec["lab"]))
+    return dict(spec, groups=groups, random=None, bonus=[])
 
 
 def progress(total):
@@ -110,6 +129,8 @@ def save(args, outcomes, ids):
 def main(argv):
     args = parse(argv)
     spec = grade.load_spec(args.lab)
+    if args.group:
+        spec = only_group(spec, args.group)
     cases = mutation.generated(args.lab)
     equivalent = mutation.equivalents(args.lab)
     ids = {c.id for c in cases}
@@ -120,6 +141,8 @@ def main(argv):
               % args.lab)
         return 2
     todo = chosen(args, cases, skipped)
+    if args.shipped:
+        todo = mutation.shipped(args.lab, os.path.join(args.workdir, "shipped-tree")) + todo
     if args.list:
         for c in todo:
             print("%s  %s" % (c.id, c.diff))

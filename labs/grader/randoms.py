@@ -45,6 +45,8 @@ def in_handout():
 
 directives = _load("run_testcases", "testcases/run_testcases.py").directives
 LIMITS = sandbox.Limits(seconds=60, memory=8192 * sandbox.MB, output=8 * sandbox.MB)
+WIDTH = 94  # a shown program line, "    | " before it: at most 100 characters
+BREAKS = (" then ", " else ", " do ", " in ")  # where a long line may break, with "; "
 
 
 def escape(data):
@@ -165,17 +167,64 @@ def counterexample(path, lab, reference, judge, oracle=("--run",), seconds=15.0)
 
     try:
         tree = random_tiger.tree(seed, lab)
-        text, kind, tried = shrink.shrink(tree, fails, random_tiger.Node, seconds=seconds)
+        text, kind, tried, clocked = shrink.shrink(tree, fails, random_tiger.Node,
+                                                   seconds=seconds)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     if text not in said:
         return ""
     message, (status, stdout) = said[text]
-    lines = text.rstrip("\n").split("\n")
-    out = ["shrunk to %d lines (%d tried; `python3 tools/random_tiger.py %d --lab %s` "
+    lines = [piece for line in text.rstrip("\n").split("\n") for piece in wrapped(line)]
+    capped = ", stopped by --shrink-seconds" if clocked else ""
+    out = ["shrunk to %d lines (%d tried%s; `python3 tools/random_tiger.py %d --lab %s` "
            "prints the whole program). Your compiler fails it the same way:" % (
-               len(lines), tried, seed, lab)]
+               len(lines), tried, capped, seed, lab)]
     out += ["    | " + line for line in lines]
     out.append("  expected: exit %d, output %r" % (status, stdout[:300].decode("latin-1")))
     out.append("  yours:    " + message)
     return "\n".join(out)
+
+
+def wrapped(line, width=WIDTH):
+    """A program line cut into lines of at most `width` characters (a shown line is at
+    most 100 with its "    | "): after a "; " or before a keyword, outside string
+    literals, each continuation indented 4 more than the line. Tiger reads the pieces
+    as the same program."""
+    indent = " " * (len(line) - len(line.lstrip()) + 4)
+    out, rest = [], line
+    while len(rest) > width:
+        cut = best_cut(rest, width)
+        if cut is None:
+            break
+        out.append(rest[:cut].rstrip())
+        rest = indent + rest[cut:].lstrip()
+    return out + [rest]
+
+
+def best_cut(line, width):
+    """Where the line breaks: the last "; " or keyword (BREAKS) within `width` outside
+    string literals, else the last space there, else the first space after; None when
+    it has none."""
+    nice = plain = after = None
+    quoted, k, start = False, 0, len(indent_of(line)) + 8
+    while k < len(line) and after is None:
+        c = line[k]
+        if c == "\\" and quoted:
+            k += 2
+            continue
+        if c == '"':
+            quoted = not quoted
+        elif c == " " and not quoted and k > start:
+            if k >= width:
+                after = k + 1
+            elif line.startswith("; ", k - 1) or any(line.startswith(w, k) for w in BREAKS):
+                nice = k + 1
+            else:
+                plain = k + 1
+        k += 1
+    return nice or plain or after
+
+
+def indent_of(line):
+    return line[:len(line) - len(line.lstrip())]
+

@@ -4,10 +4,13 @@ fails the same way (labs/GRADING.md, "Random programs").
 Input: the program's tree (tools/random_tiger.py: Nodes of kind int, str, unit, decl
 and list) and `fails(text)`, which says how the submission fails on a program ("wrong
 output", "broken invariant", ...) or None when it passes or the program is no test.
-Output: the smallest program found, its failure, and how many candidates were tried.
+Output: the smallest program found, its failure, how many candidates were tried, and
+whether the clock stopped it.
 
 Greedy, first improvement, from the root down, until nothing applies or the budget
-(attempts and seconds) runs out. The rewrites, each kept only when the failure stays
+runs out: ATTEMPTS candidates, which alone decide the result (the same counterexample
+on a fast machine and a loaded one), and a time cap, only against a submission slow on
+every candidate (a counterexample it cut short says so). The rewrites, each kept only when the failure stays
 of the same kind:
   - drop an item of a list (a declaration, a statement of a sequence);
   - replace an int by 0, a string by "", a statement by ();
@@ -17,6 +20,7 @@ A rewrite that does not type-check is no test: `fails` says None, and it is undo
 import time
 
 SIMPLEST = {"int": "0", "str": '""', "unit": "()"}
+ATTEMPTS = 300
 
 
 def nodes(root):
@@ -42,8 +46,9 @@ def candidates(parent, i, node, make):
             yield child
 
 
-def shrink(tree, fails, make, attempts=300, seconds=20.0):
-    """(text, failure, tried): tree reduced while fails(text) stays what it was."""
+def shrink(tree, fails, make, attempts=ATTEMPTS, seconds=600.0):
+    """(text, failure, tried, clocked): tree reduced while fails(text) stays what it
+    was; clocked when the time cap ended it before the attempts did."""
     want = fails(tree.text())
     deadline, tried = time.time() + seconds, 0
     progress = want is not None
@@ -67,4 +72,5 @@ def shrink(tree, fails, make, attempts=300, seconds=20.0):
                     parent.parts[i] = node
             if progress:
                 break
-    return tree.text(), want, tried
+    clocked = progress and tried < attempts and time.time() >= deadline
+    return tree.text(), want, tried, clocked

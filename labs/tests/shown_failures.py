@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""shown_failures.py - what a failure shows is short, whole and true (issue 25 item 3).
+
+Expects: every line of 300 random programs of each lab (tools/random_tiger.py), cut by
+randoms.wrapped, is at most randoms.WIDTH characters and the cut program has the same
+tokens; mlir-opt's diagnostics on a student's MLIR name the line and show its text
+(no path of the deleted work folder, no shown line over 100 characters); the
+shrinker's result depends on its candidates, not on the clock; a failed public
+program is shown by its code, without its expectation, no line over 100 characters;
+mutation_score's --group keeps one group and no bonus. Exit 1 when any expectation fails.
+"""
+import re
+import sys
+
+import json
+import os
+
+from ..grader import grade, judges, mutation_score, randoms, shrink
+from ..paths import LABS
+
+random_tiger = randoms.random_tiger
+TOKEN = re.compile(r'"(?:\\.|[^"\\])*"|\S')
+
+
+def wrapping(problems):
+    for lab in random_tiger.LABS:
+        for seed in range(1, 301):
+            text = random_tiger.program(seed, lab)
+            cut = [p for line in text.split("\n") for p in randoms.wrapped(line)]
+            if max(map(len, cut)) > randoms.WIDTH:
+                problems.append("%s %d: a line of %d characters" % (
+                    lab, seed, max(map(len, cut))))
+            if TOKEN.findall("\n".join(cut)) != TOKEN.findall(text):
+                problems.append("%s %d: cutting changed the program" % (lab, seed))
+
+
+def mlir_message(problems):
+    src = "/tmp/runs/judge-abc123/student.mlir"
+    mlir = b"module {\n  func.func @main() {\n    %3 = arith.addi %x" + b"y" * 200 + b"\n"
+    stderr = (src + ":3:21: error: use of undeclared SSA value name\n    %3 = arith...\n"
+              "                    ^\n").encode()
+    said = judges.mlir_rejected(stderr, src, mlir)
+    if "judge-abc123" in said or "line 3:21: error: use of undeclared SSA value name" \
+            not in said or "| %3 = arith.addi %xyyy" not in said:
+        problems.append("mlir_rejected said: %r" % said)
+    if max(len(l) for l in said.split("\n")) > 100:
+        problems.append("mlir_rejected shows a line over 100 characters")
+
+
+def shrinking(problems):
+    tree = random_tiger.tree(7, "canon")
+    # fails while the program still prints something: the result of 300 candidates
+    fails = lambda text: "wrong output" if "printi" in text else None
+    a = shrink.shrink(random_tiger.tree(7, "canon"), fails, random_tiger.Node)
+    b = shrink.shrink(tree, fails, random_tiger.Node, seconds=3600)
+    if a[:3] != b[:3] or a[3] or b[3]:
+        problems.append("the shrinker's result depends on its time cap")
+
+
+def public(problems):
+    for lab in random_tiger.LABS:
+        with open(os.path.join(LABS, lab, "grading.json")) as f:
+            spec = json.load(f)
+        for g in spec["groups"]:
+            for path in g["programs"]:
+                shown = grade.public_lines(os.path.join(randoms.ROOT, path))
+                if "stdout:" in shown or not shown.startswith("  the program"):
+                    problems.append("%s shown as %r" % (path, shown[:200]))
+                if max(map(len, shown.split("\n"))) > 100:
+                    problems.append("%s: a shown line over 100 characters" % path)
+
+
+def group(problems):
+    spec = {"lab": "x", "groups": [{"name": "a", "points": 5}, {"name": "b", "points": 5}],
+            "random": {"name": "random programs", "points": 15}, "bonus": [{"name": "q"}]}
+    one = mutation_score.only_group(spec, "b")
+    rand = mutation_score.only_group(spec, "random")
+    if [g["name"] for g in one["groups"]] != ["b"] or one["random"] or one["bonus"]:
+        problems.append("--group b kept %r" % one)
+    if rand["groups"] or rand["bonus"] or rand["random"] != spec["random"]:
+        problems.append("--group random kept %r" % rand)
+
+
+def main():
+    problems = []
+    for check in (wrapping, mlir_message, shrinking, public, group):
+        check(problems)
+    for p in problems:
+        print("FAIL " + p)
+    print("shown_failures: %d problems" % len(problems))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
