@@ -197,6 +197,7 @@ def grade_in(args, spec, sub, bin_dir, start, slot):
     runtime = sandbox.public_copy(args.runtime, bin_dir) if os.path.isfile(args.runtime) \
         else args.runtime
     cx = judges.Context(spec, args.reference, runtime, limits)
+    cx.confined_reference = reference_copy(args.reference, bin_dir)
     tigerc, build_msg = sandbox.public_copy(args.reference, bin_dir), ""
     if sub:
         tigerc, build_msg, _ = submission.build(sub, args.scratch, args.jobs,
@@ -221,6 +222,15 @@ def grade_in(args, spec, sub, bin_dir, start, slot):
             "confinement": sandbox.level(), "exposed": exposed(args),
             "private_run": has_private(args),
             "private_points": private_group(spec)["points"]}
+
+
+def reference_copy(reference, bin_dir):
+    """The reference as the confined runs of students' dumps run it: a copy in a folder
+    of its own (bin_dir gets the student's tigerc under the same name)."""
+    folder = os.path.join(bin_dir, "reference")
+    os.makedirs(folder, exist_ok=True)
+    os.chmod(folder, 0o755)
+    return sandbox.public_copy(reference, folder)
 
 
 def exposed(args):

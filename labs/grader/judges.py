@@ -25,7 +25,7 @@ import shutil
 import tempfile
 from dataclasses import dataclass, field, replace
 
-from . import sandbox
+from . import effects, sandbox
 from .blind import blind_copy
 
 MLIR_PASSES = ["--arith-expand", "--convert-scf-to-cf", "--convert-to-llvm",
@@ -52,6 +52,7 @@ class Context:
     trusted: sandbox.Limits = field(default_factory=lambda: sandbox.Limits(
         seconds=60, memory=8192 * sandbox.MB, output=8 * sandbox.MB))
     timeouts: int = 0     # the student's runs the time limit stopped, in this grade
+    confined_reference: str = None  # a copy of the reference a confined step can run
 
     def student_limits(self):
         """The student's limits: after TIMEOUTS_BEFORE_LOWER time-outs in one grade,
@@ -130,9 +131,22 @@ def judge_tree(cx, tigerc, program, directives, work):
     path = os.path.join(work, "student." + stage)
     with open(path, "wb") as f:
         f.write(dump)
-    ran = sandbox.run([cx.reference] + cx.spec["judge"] + [path],
-                      stdin=directives["stdin"], limits=cx.trusted)
-    problem = ran.problem(cx.trusted, "the reference running your --emit=%s" % stage)
+    return judge_dump(cx, program, path, directives, dump)
+
+
+def judge_dump(cx, program, path, directives, dump):
+    """The reference runs the student's dump, confined, within limits relative to its own
+    run of the program (effects.py); its output, then its effects, must be right."""
+    stage, stdin = cx.spec["stage"], directives["stdin"]
+    own = effects.own_run(cx, program, stdin)
+    limits, steps = effects.dump_limits(cx, own)
+    reference = cx.confined_reference or cx.reference
+    cmd = [reference] + cx.spec["judge"] + (["--max-steps=%d" % steps] if steps else []) + \
+        effects.view_args(cx) + [path]
+    ran = sandbox.run(cmd[:-1] + (["--effects-hash"] if own else []) + [path], stdin=stdin,
+                      limits=limits, untrusted=True, ro=[reference, path])
+    cx.count(ran)
+    problem = ran.problem(limits, "the reference running your --emit=%s" % stage)
     if problem:
         return Verdict(False, problem)
     # The reference names the dump by the grader's path: "line L:C" or nothing instead.
@@ -141,7 +155,8 @@ def judge_tree(cx, tigerc, program, directives, work):
         return Verdict(False, "your --emit=%s output does not parse: %s" % (stage, said))
     if ran.status == EXIT_VERIFY:
         return Verdict(False, "broken invariant: " + said)
-    wrong = check_run(ran, directives)
+    wrong = effects.over_steps(ran, steps) or check_run(ran, directives) or \
+        effects.difference(cx, own, ran, cmd, stdin, os.path.dirname(path))
     return Verdict(wrong is None, wrong or "", measure(cx.spec.get("metric"), dump, ran.stderr))
 
 
