@@ -72,13 +72,19 @@ def over_steps(ran, steps):
     return None
 
 
-def difference(cx, own, ran, dump_cmd, stdin, work):
-    """None when the dump's run (ran, made with dump_cmd + --effects-hash) had the
-    program's effects; else the first effect that differs."""
-    if own is None or not cx.spec.get("effects"):
-        return None
-    got = SUMMARY.search(ran.stderr)
-    if got and got.group(0) == own.summary:
+def take_summary(ran):
+    """The line --effects-hash printed on ran's stderr, taken out of it (b"": none)."""
+    m = SUMMARY.search(ran.stderr)
+    if not m:
+        return b""
+    ran.stderr = ran.stderr[:m.start()] + ran.stderr[m.end() + 1:]
+    return m.group(0)
+
+
+def difference(cx, own, got, dump_cmd, stdin, work):
+    """None when the dump's run (made with dump_cmd + --effects-hash, which printed
+    `got`) had the program's effects; else the first effect that differs."""
+    if own is None or not cx.spec.get("effects") or got == own.summary:
         return None
     want_lines = stream(cx, own.args, stdin, work, trusted=True)
     got_lines = stream(cx, dump_cmd, stdin, work, trusted=False)

@@ -8,6 +8,8 @@ quality numbers (temps, jumps, ...) for the bonus.
 The student's compiler gets the program's text alone (blind.py), confined
 (confine.py); nothing it says about itself is trusted, only its printed output:
   tree labs (translate, canon, traces)   student: tigerc --emit=STAGE prog.tig > dump
+                                         (the judge confined, its limits and the
+                                         effects it must have: effects.py)
                                          judge:   reference --from=STAGE [--verify] --run
                                                   [--stats] dump     (stdin: the program's)
   ptoext                                 student: tigerc --emit=pto-cft: no break or
@@ -146,6 +148,7 @@ def judge_dump(cx, program, path, directives, dump):
     ran = sandbox.run(cmd[:-1] + (["--effects-hash"] if own else []) + [path], stdin=stdin,
                       limits=limits, untrusted=True, ro=[reference, path])
     cx.count(ran)
+    got = effects.take_summary(ran)
     problem = ran.problem(limits, "the reference running your --emit=%s" % stage)
     if problem:
         return Verdict(False, problem)
@@ -156,7 +159,7 @@ def judge_dump(cx, program, path, directives, dump):
     if ran.status == EXIT_VERIFY:
         return Verdict(False, "broken invariant: " + said)
     wrong = effects.over_steps(ran, steps) or check_run(ran, directives) or \
-        effects.difference(cx, own, ran, cmd, stdin, os.path.dirname(path))
+        effects.difference(cx, own, got, cmd, stdin, os.path.dirname(path))
     return Verdict(wrong is None, wrong or "", measure(cx.spec.get("metric"), dump, ran.stderr))
 
 
