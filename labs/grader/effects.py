@@ -18,7 +18,8 @@ import tempfile
 import time
 from dataclasses import dataclass
 
-from . import confine, sandbox
+from ..paths import lab_meta
+from . import confine, randoms, sandbox
 
 SUMMARY = re.compile(rb"^effects: (\d+), hash ([0-9a-f]{16})$", re.M)
 STEPS = re.compile(rb"stats: steps (\d+),")
@@ -41,10 +42,22 @@ def view_args(cx):
     return ["--effects-view=" + cx.spec["effects"]] if cx.spec.get("effects") else []
 
 
+def own_stage(cx):
+    """Where the reference runs a program itself: at the lab's stage; in a handout, whose
+    tigerc lacks the lab, at lab.json's `oracle` stage before it (effects are the same
+    at every stage), or nowhere (translate: no effects judged in a handout)."""
+    if not randoms.in_handout():
+        return ["--run-at=" + cx.spec["stage"]]
+    return lab_meta(cx.spec["lab"]).get("oracle")
+
+
 def own_run(cx, program, stdin):
-    """The reference runs the program itself at the lab's stage, effects recorded (when
-    the lab judges them: the hash of no effect is still what the limits need)."""
-    args = [cx.reference, "--run-at=" + cx.spec["stage"], "--stats"] + view_args(cx)
+    """The reference runs the program itself, effects recorded (when the lab judges
+    them: the steps and time are still what the limits need); None when it cannot."""
+    stage = own_stage(cx)
+    if not stage:
+        return None
+    args = [cx.reference] + stage + ["--stats"] + view_args(cx)
     start = time.monotonic()
     ran = sandbox.run(args + ["--effects-hash", program], stdin=stdin, limits=cx.trusted)
     seconds = time.monotonic() - start
