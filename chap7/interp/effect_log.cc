@@ -23,11 +23,26 @@ bool isAddress(std::int64_t v) {
 // What the calls view hashes for an argument it prints as `_`.
 constexpr std::uint64_t kHidden = 0x5f5f5f5f5f5f5f5f;
 
+// A Tiger function's label without the number Translate gave it ("f_12" -> "f"): a
+// translation may number its labels in another order.
+std::string_view unnumbered(std::string_view label) {
+  if (runtime::isRuntimeFunction(label)) return label;
+  std::size_t end = label.find_last_not_of("0123456789");
+  return end != std::string_view::npos && end + 1 < label.size() && label[end] == '_'
+             ? label.substr(0, end)
+             : label;
+}
+
 std::string hex(std::int64_t v) {
   char text[24];
   std::snprintf(text, sizeof text, "0x%llx",
                 static_cast<unsigned long long>(static_cast<std::uint64_t>(v)));
   return text;
+}
+
+// A word as an effect line shows it: an address or a string in hex, a number in decimal.
+std::string shown(std::int64_t v) {
+  return isAddress(v) ? hex(v) : std::to_string(v);
 }
 
 } // namespace
@@ -37,19 +52,16 @@ void EffectLog::call(std::string_view callee, const std::int64_t* args, std::siz
   bool calls = view_ == View::Calls;
   if (calls && runtime::isRuntimeFunction(callee) && !isBuiltin(callee)) return;
   begin('c');
-  for (char c : callee)
+  for (char c : calls ? unnumbered(callee) : callee)
     mix(static_cast<unsigned char>(c));
   mix(n);
   for (std::size_t k = 0; k < n; ++k)
     mix(calls && isAddress(args[k]) ? kHidden : static_cast<std::uint64_t>(args[k]));
   if (!out_) return;
-  *out_ << "call " << callee << '(';
+  *out_ << "call " << (calls ? unnumbered(callee) : callee) << '(';
   for (std::size_t k = 0; k < n; ++k) {
     if (k) *out_ << ", ";
-    if (calls && isAddress(args[k]))
-      *out_ << '_';
-    else
-      *out_ << args[k];
+    *out_ << (calls && isAddress(args[k]) ? "_" : shown(args[k]));
   }
   *out_ << ')';
   endLine(at);
@@ -60,7 +72,7 @@ void EffectLog::ret(std::int64_t value) {
   begin('r');
   mix(static_cast<std::uint64_t>(value));
   if (!out_) return;
-  *out_ << "ret " << value;
+  *out_ << "ret " << shown(value);
   endLine({});
 }
 
@@ -70,7 +82,7 @@ void EffectLog::store(std::int64_t address, std::int64_t value, tree::SrcPos at)
   mix(static_cast<std::uint64_t>(address));
   mix(static_cast<std::uint64_t>(value));
   if (!out_) return;
-  *out_ << "store " << hex(address) << ' ' << value;
+  *out_ << "store " << hex(address) << ' ' << shown(value);
   endLine(at);
 }
 

@@ -5,13 +5,15 @@
 // given), and their count and a 64-bit FNV-1a hash of what the lines say (each
 // effect's kind and words, positions excluded; the same with or without `out`):
 //
-//   call f_0(3, 5)  # 9:5      a CALL once its arguments are evaluated (# L:C when the
-//   ret 8                      trees have positions); the value the call returned
-//   store 0x400000010 7        MOVE(MEM(a), v): the address in hex, the value
+//   call f_0(0x8000...0, 3, 5)  # 9:5   a CALL once its arguments are evaluated (# L:C
+//   ret 8                      when the trees have positions); the value it returned
+//   store 0x200000010 7        MOVE(MEM(a), v): the address, the value
+// Addresses and strings (frame and heap addresses, string values) are written in hex.
 //   exit 0                     the exit status, last
 //
 // View::Calls keeps only what the Tiger language itself fixes, whatever the IR that
-// made it: the calls of Tiger functions and of the builtins (print ... exit), no
+// made it: the calls of Tiger functions (their labels without Translate's number,
+// f_12 as f) and of the builtins (print ... exit), no
 // ret, no store, not the helpers Translate chooses (initArray, checkIndex, ...), and
 // each argument that is an address or a string (a frame, a heap block, a string value)
 // written `_`; plus the exit.

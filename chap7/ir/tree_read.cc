@@ -416,12 +416,13 @@ std::unique_ptr<frame::Frame> Reader::frameHeader(Temp_label name) {
   std::int64_t bytes = integer("the frame size in bytes");
   expectName("bytes");
   std::int64_t formalBytes = frame::kWordSize * static_cast<std::int64_t>(formals.size());
-  if (bytes % frame::kWordSize != 0 || bytes < formalBytes ||
-      bytes > (std::int64_t{1} << 30))
-    throw ReadError{sizeLoc,
-                    "the frame must span its formals and locals: a multiple of 8, "
-                    "at least " +
-                        std::to_string(formalBytes) + " bytes (and under 1 GiB)"};
+  if (bytes > kMaxDumpFrameBytes)
+    throw ReadError{sizeLoc, "a frame of " + std::to_string(bytes) +
+                                 " bytes; a dump's frames are limited to 16 MiB"};
+  if (bytes % frame::kWordSize != 0 || bytes < formalBytes)
+    throw ReadError{sizeLoc, "the frame must span its formals and locals: a multiple of "
+                             "8, at least " +
+                                 std::to_string(formalBytes) + " bytes"};
   int locals = static_cast<int>((bytes - formalBytes) / frame::kWordSize);
   return std::make_unique<frame::Frame>(name, std::move(formals), locals, prog_.temps);
 }

@@ -29,6 +29,7 @@
 #include "base/diag.hh"
 #include "chap7/ir/fragments.hh"
 
+#include <cstdint>
 #include <memory>
 #include <unordered_map>
 #include <vector>
@@ -38,6 +39,10 @@ namespace tiger::tree {
 // Trees nested deeper than this are refused with an error, not a stack overflow
 // (a SEQ's right spine is read by a loop and does not count).
 inline constexpr int kMaxReadDepth = 100'000;
+// The largest frame a dump may declare: 16 MiB (2^21 words), far beyond what any Tiger
+// function's escaping locals need, small enough that a frame called in a loop cannot
+// make the run that judges a dump hold gigabytes (exit 66, like every reader error).
+inline constexpr std::int64_t kMaxDumpFrameBytes = std::int64_t{1} << 24;
 
 // Where a PROC of the dump is: its name, and the first token of each statement of its
 // body, in order. A checker that finds statement i of a PROC broken reports it there.

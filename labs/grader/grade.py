@@ -241,6 +241,7 @@ def grade_in(args, spec, sub, bin_dir, start, slot):
         else args.runtime
     cx = judges.Context(spec, args.reference, runtime, limits)
     cx.cases = lambda path, d: shipped.cases(spec["lab"], path, d, args.reference)
+    cx.confined_reference = reference_copy(args.reference, bin_dir)
     tigerc, build_msg = sandbox.public_copy(args.reference, bin_dir), ""
     if sub:
         tigerc, build_msg, _ = submission.build(sub, args.scratch, args.jobs,
@@ -267,6 +268,15 @@ def grade_in(args, spec, sub, bin_dir, start, slot):
             "private_run": has_private(args),
             "private_points": private_group(spec)["points"],
             "private_scale": private_scale(spec)}
+
+
+def reference_copy(reference, bin_dir):
+    """The reference as the confined runs of students' dumps run it: a copy in a folder
+    of its own (bin_dir gets the student's tigerc under the same name)."""
+    folder = os.path.join(bin_dir, "reference")
+    os.makedirs(folder, exist_ok=True)
+    os.chmod(folder, 0o755)
+    return sandbox.public_copy(reference, folder)
 
 
 def exposed(args):

@@ -10,6 +10,8 @@ lifted into values read at start (inputs.py), confined (confine.py); nothing it 
 about itself is trusted, only its printed output. Its output is run on each of the
 program's inputs, which it never sees:
   tree labs (translate, canon, traces)   student: tigerc --emit=STAGE prog.tig > dump
+                                         (the judge confined, its limits and the
+                                         effects it must have: effects.py)
                                          judge:   reference --from=STAGE [--verify] --run
                                                   [--stats] dump     (stdin: each input)
   ptoext                                 student: tigerc --emit=pto-cft: no break or
@@ -29,7 +31,7 @@ import shutil
 import tempfile
 from dataclasses import dataclass, field, replace
 
-from . import inputs, sandbox
+from . import effects, inputs, sandbox
 from .blind import blind_copy
 
 MLIR_PASSES = ["--arith-expand", "--convert-scf-to-cf", "--convert-to-llvm",
@@ -58,6 +60,7 @@ class Context:
         seconds=60, memory=8192 * sandbox.MB, output=8 * sandbox.MB))
     timeouts: int = 0     # the student's runs the time limit stopped, in this grade
     cases: object = None  # cases(program, directives): its inputs.Cases (grade.py)
+    confined_reference: str = None  # a copy of the reference a confined step can run
 
     def student_limits(self):
         """The student's limits: after TIMEOUTS_BEFORE_LOWER time-outs in one grade,
@@ -131,15 +134,25 @@ def judge_tree(cx, tigerc, program, cases, work):
     path = os.path.join(work, "student." + stage)
     with open(path, "wb") as f:
         f.write(dump)
-    return on_inputs(cases, lambda stdin, directives: run_dump(cx, path, stdin, directives))
+    return on_inputs(cases, lambda stdin, directives: judge_dump(cx, program, path, stdin,
+                                                                 directives))
 
 
-def run_dump(cx, path, stdin, directives):
-    """One run of the reference on the student's dump: the Verdict of one input."""
+def judge_dump(cx, program, path, stdin, directives):
+    """The reference runs the student's dump on one input, confined, within limits
+    relative to its own run of the program on it (effects.py); its output, then its
+    effects, must be right: the Verdict of one input."""
     stage = cx.spec["stage"]
-    ran = sandbox.run([cx.reference] + cx.spec["judge"] + [path], stdin=stdin,
-                      limits=cx.trusted)
-    problem = ran.problem(cx.trusted, "the reference running your --emit=%s" % stage)
+    own = effects.own_run(cx, program, stdin)
+    limits, steps = effects.dump_limits(cx, own)
+    reference = cx.confined_reference or cx.reference
+    cmd = [reference] + cx.spec["judge"] + (["--max-steps=%d" % steps] if steps else []) + \
+        effects.view_args(cx) + [path]
+    ran = sandbox.run(cmd[:-1] + (["--effects-hash"] if own else []) + [path], stdin=stdin,
+                      limits=limits, untrusted=True, ro=[reference, path])
+    cx.count(ran)
+    got = effects.take_summary(ran)
+    problem = ran.problem(limits, "the reference running your --emit=%s" % stage)
     if problem:
         return Verdict(False, problem)
     # The reference names the dump by the grader's path: "line L:C" or nothing instead.
@@ -148,7 +161,8 @@ def run_dump(cx, path, stdin, directives):
         return Verdict(False, "your --emit=%s output does not parse: %s" % (stage, said))
     if ran.status == EXIT_VERIFY:
         return Verdict(False, "broken invariant: " + said)
-    wrong = check_run(ran, directives)
+    wrong = effects.over_steps(ran, steps) or check_run(ran, directives) or \
+        effects.difference(cx, own, got, cmd, stdin, os.path.dirname(path))
     return Verdict(wrong is None, wrong or "", measure(cx.spec.get("metric"), ran.stderr))
 
 

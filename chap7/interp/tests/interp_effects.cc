@@ -3,8 +3,8 @@
 // Expects: calls with their arguments and results, stores with address and value, and
 // the exit, in execution order, with the source position of each CALL and MOVE; the
 // exit after exit(n) and after a runtime error, with no ret of the call that ended
-// the run; the calls view keeps only Tiger functions and builtins with addresses as
-// `_`; the hash and count match the lines; recording changes no output and no stats.
+// the run; the calls view keeps only Tiger functions (unnumbered) and builtins, addresses
+// as `_`; the hash and count match the lines; recording changes no output and no stats.
 #include "interp_testing.hh"
 
 #include "chap7/interp/effect_log.hh"
@@ -77,7 +77,7 @@ TEST(InterpEffects, CallsViewKeepsWhatTheLanguageFixes) {
                       "in g(x, 1); print(\"\\n\")\nend\n",
                       interp::EffectLog::View::Calls);
   EXPECT_EQ(r.effects,
-            "call g_0(_, _, 1)  # 4:4\ncall printi(0)  # 3:28\ncall print(_)  # 4:13\n"
+            "call g(_, _, 1)  # 4:4\ncall printi(0)  # 3:28\ncall print(_)  # 4:13\n"
             "exit 0\n");
 }
 

@@ -150,6 +150,8 @@ TEST(ReadDump, BadHeadersAndMissingMain) {
        "2:12: error: formal 0 in the frame must be at fp+0"},
       {"PROC tigermain\n# formals: t100, t101; frame: 8 bytes\nEXP(CONST 1)",
        "2:31: error: the frame must span its formals and locals"},
+      {"PROC tigermain\n# formals: none; frame: 1073741824 bytes\nEXP(CONST 1)",
+       "2:25: error: a frame of 1073741824 bytes; a dump's frames are limited to 16 MiB"},
       {"PROC f_1\n# formals: none; frame: 0 bytes\nEXP(CONST 1)\n",
        "3:1: error: no PROC tigermain: the dump has no main program"},
       {"", "1:1: error: no PROC tigermain"},

@@ -1,0 +1,158 @@
+"""effects.py - judges a student's dump by its effects, and bounds the reference's run of it.
+
+Input: the lab spec's "effects" view ("all": canon and traces, whose passes keep every
+effect; "calls": translate, where only what the language fixes is compared), a program,
+its stdin, and the student's dump. Output:
+  - own_run: the reference's own run of the program at the lab's stage (trusted), its
+    effects' count and hash (`tigerc --effects-hash`), its steps and seconds;
+  - dump_limits: the limits of the reference's run of the student's dump, relative to
+    that run: FACTOR times its time and steps, plus a constant, never past the
+    student's own limits (Context.student_limits, the two-time-outs drop included);
+  - difference: None when the dump's run had the same effects, else "effect N: expected
+    X, got Y (the call at line L)", found by running both once more with the full
+    streams (`--effects=FILE`), the grader's only costly step, on a failing program only.
+"""
+import os
+import re
+import tempfile
+import time
+from dataclasses import dataclass
+
+from ..paths import lab_meta
+from . import confine, randoms, sandbox
+
+SUMMARY = re.compile(rb"^effects: (\d+), hash ([0-9a-f]{16})$", re.M)
+STEPS = re.compile(rb"stats: steps (\d+),")
+FACTOR, EXTRA_SECONDS, EXTRA_STEPS = 10, 2.0, 1_000_000
+EXIT_LIMIT = 71  # tigerc: step or depth limit
+STREAM_LIMIT = 64 * sandbox.MB  # the largest effect stream written to find a difference
+POSITION = re.compile(r"  # (\d+):\d+$")
+
+
+@dataclass
+class Own:
+    """The reference's own run of a program: what the dump's run must match."""
+    summary: bytes   # b"effects: N, hash H"
+    steps: int
+    seconds: float
+    args: list       # the command that made it, for the full stream
+
+
+def view_args(cx):
+    return ["--effects-view=" + cx.spec["effects"]] if cx.spec.get("effects") else []
+
+
+def own_stage(cx):
+    """Where the reference runs a program itself: at the lab's stage; in a handout, whose
+    tigerc lacks the lab, at lab.json's `oracle` stage before it (effects are the same
+    at every stage), or nowhere (translate: no effects judged in a handout)."""
+    if not randoms.in_handout():
+        return ["--run-at=" + cx.spec["stage"]]
+    return lab_meta(cx.spec["lab"]).get("oracle")
+
+
+def own_run(cx, program, stdin):
+    """The reference runs the program itself, effects recorded (when the lab judges
+    them: the steps and time are still what the limits need); None when it cannot."""
+    stage = own_stage(cx)
+    if not stage:
+        return None
+    args = [cx.reference] + stage + ["--stats"] + view_args(cx)
+    start = time.monotonic()
+    ran = sandbox.run(args + ["--effects-hash", program], stdin=stdin, limits=cx.trusted)
+    seconds = time.monotonic() - start
+    summary, steps = SUMMARY.search(ran.stderr), STEPS.search(ran.stderr)
+    if not summary or not steps:
+        return None
+    return Own(summary.group(0), int(steps.group(1)), seconds, args + [program])
+
+
+def dump_limits(cx, own):
+    """(limits, max steps) of the reference's run of the student's dump."""
+    student = cx.student_limits()
+    if own is None:
+        return student, 0
+    seconds = round(min(student.seconds, FACTOR * own.seconds + EXTRA_SECONDS), 1)
+    limits = sandbox.Limits(seconds, student.memory, cx.trusted.output)
+    return limits, FACTOR * own.steps + EXTRA_STEPS
+
+
+def over_steps(ran, steps):
+    """The message when the dump's run stopped at the steps dump_limits gave it."""
+    if ran.status == EXIT_LIMIT and b"step limit of %d reached" % steps in ran.stderr:
+        return ("your code runs more than %d steps, %d times the reference's plus %d: "
+                "a loop that should end?" % (steps, FACTOR, EXTRA_STEPS))
+    return None
+
+
+def take_summary(ran):
+    """The line --effects-hash printed on ran's stderr, taken out of it (b"": none)."""
+    m = SUMMARY.search(ran.stderr)
+    if not m:
+        return b""
+    ran.stderr = ran.stderr[:m.start()] + ran.stderr[m.end() + 1:]
+    return m.group(0)
+
+
+def difference(cx, own, got, dump_cmd, stdin, work):
+    """None when the dump's run (made with dump_cmd + --effects-hash, which printed
+    `got`) had the program's effects; else the first effect that differs."""
+    if own is None or not cx.spec.get("effects") or got == own.summary:
+        return None
+    want_lines = stream(cx, own.args, stdin, work, trusted=True)
+    got_lines = stream(cx, dump_cmd, stdin, work, trusted=False)
+    return first_difference(want_lines, got_lines)
+
+
+def stream(cx, cmd, stdin, work, trusted):
+    """The effect lines of one more run of cmd (its last item the file run)."""
+    folder = tempfile.mkdtemp(prefix="effects-", dir=work)
+    if not trusted and confine.runs_as_nobody(sandbox.level()):
+        os.chown(folder, confine.NOBODY, confine.NOBODY)
+    path = os.path.join(folder, "effects")
+    limits = sandbox.Limits(cx.trusted.seconds, cx.trusted.memory, cx.trusted.output,
+                            files=STREAM_LIMIT)
+    full = cmd[:-1] + ["--effects=" + path, cmd[-1]]
+    sandbox.run(full, stdin=stdin, limits=limits, untrusted=not trusted,
+                ro=[] if trusted else [cx.reference, cmd[-1]], rw=[] if trusted else [folder])
+    try:
+        with open(path, "rb") as f:
+            return f.read(STREAM_LIMIT).decode("latin-1").splitlines()
+    except OSError:
+        return []
+
+
+def first_difference(want, got):
+    """'effect N: expected X, got Y (the call at line L)' for two effect streams."""
+    line = 0
+    for k in range(max(len(want), len(got))):
+        w = want[k] if k < len(want) else None
+        g = got[k] if k < len(got) else None
+        if w is not None:
+            m = POSITION.search(w)
+            line = int(m.group(1)) if m else line
+        if bare(w) != bare(g):
+            return "effect %d: expected %s, got %s%s" % (
+                k + 1, shown(w), shown(g), where(w, line))
+    return "the effects differ from the reference's (beyond the %d compared)" % len(want)
+
+
+def bare(line):
+    return None if line is None else POSITION.sub("", line)
+
+
+def shown(line):
+    if line is None:
+        return "no more effects"
+    text = bare(line)
+    return text[5:] if text.startswith("call ") else text
+
+
+def where(line, last):
+    """' (the call at line L)', or after which line the effect came."""
+    if line is None or not last:
+        return ""
+    kind = line.split(" ", 1)[0]
+    if POSITION.search(line) and kind in ("call", "store"):
+        return " (the %s at line %d)" % (kind, last)
+    return " (after line %d)" % last

@@ -1,0 +1,103 @@
+"""effects_judge.py TIGERC - the tree labs' judging by effects and its bounded, confined
+reference run (labs/grader/effects.py, judges.judge_dump), on "students" that are the
+reference's tigerc with their dumps edited.
+
+Expects, on canon's judge:
+  - the reference's own dump passes;
+  - a dump that stores 8 where the program stores 7 in a variable never printed (the
+    output is right) fails at that store: "effect 3: expected store ... 7, got store ...
+    8 (the store at line 4)";
+  - a dump declaring a 1 GiB frame called in a loop is refused by the dump reader with
+    "a dump's frames are limited to 16 MiB", and a 16 MiB one stops at a time limit
+    relative to the reference's own run (at most 10 x its time + 2 s), not at 60 s;
+and, without running anything: the first differing effect of two streams, and the
+summary taken out of stderr.
+Ends with "N passed, N failed"; exit 1 when one failed. The "students" are shell
+scripts calling the reference by its path, which a bubblewrap step would not see: the
+steps run unconfined here (TIGER_GRADE_CONFINE=none); grade.hostile tests confinement.
+"""
+import json
+import os
+import stat
+import sys
+import tempfile
+
+from labs.grader import effects, judges, sandbox
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+PROGRAM = """let var x := 0
+    var s := 0
+    function f(i: int): int = i + 1
+    function g() = x := 7
+in g(); for i := 1 to 100000 do s := s + f(i); printi(s)
+end
+"""
+EXPECT = {"stdin": b"", "exit": 0, "stdout": b"5000150000", "stderr": []}
+
+
+def student(folder, name, tigerc, edit):
+    """A tigerc that prints the reference's output through the shell filter `edit`."""
+    path = os.path.join(folder, name)
+    with open(path, "w") as f:
+        f.write("#!/bin/sh\n%s \"$@\" | %s\n" % (tigerc, edit))
+    os.chmod(path, stat.S_IRWXU | stat.S_IRGRP | stat.S_IXGRP | stat.S_IROTH | stat.S_IXOTH)
+    return path
+
+
+def frame_of_f(size):
+    return ("awk '/^PROC f_/{p=1} p && /# formals/{sub(/frame: [0-9]+ bytes/, "
+            "\"frame: %d bytes\"); p=0} {print}'" % size)
+
+
+def checks(tigerc, folder):
+    spec = json.load(open(os.path.join(ROOT, "labs", "canon", "grading.json")))
+    cx = judges.Context(spec, tigerc, "", sandbox.Limits(seconds=10))
+    program = os.path.join(folder, "prog.tig")
+    with open(program, "w") as f:
+        f.write(PROGRAM)
+    judge = lambda t: judges.judge(cx, t, program, EXPECT)
+    v = judge(tigerc)
+    yield "the reference's dump passes", v.passed, v.message
+    v = judge(student(folder, "store8", tigerc, "sed 's/CONST 7)/CONST 8)/'"))
+    yield "a changed store fails at it", not v.passed and v.message.startswith(
+        "effect 3: expected store 0x") and v.message.endswith(
+        " 7, got store %s 8 (the store at line 4)" % v.message.split()[4]), v.message
+    v = judge(student(folder, "giga", tigerc, frame_of_f(1 << 30)))
+    yield "a 1 GiB frame is refused", "a dump's frames are limited to 16 MiB" in v.message, \
+        v.message
+    own = effects.own_run(cx, program, b"")
+    limit = effects.dump_limits(cx, own)[0].seconds
+    v = judge(student(folder, "big", tigerc, frame_of_f(1 << 24)))
+    yield "a 16 MiB frame in a loop stops at the relative time limit", (
+        "time limit" in v.message and limit <= 10 * own.seconds + 2.1), v.message
+    a = ["call f_0(0x8, 3, 5)  # 9:5", "ret 8", "exit 0"]
+    b = ["call f_0(0x8, 3, 4)", "ret 7", "exit 0"]
+    msg = effects.first_difference(a, b)
+    yield "first_difference names the call and its line", (
+        msg == "effect 1: expected f_0(0x8, 3, 5), got f_0(0x8, 3, 4) (the call at line 9)"), msg
+    msg = effects.first_difference(a, a[:2])
+    yield "a stream that ends early", msg == "effect 3: expected exit 0, got no more " \
+        "effects (after line 9)", msg
+    ran = sandbox.Ran(stderr=b"stats: steps 1\neffects: 2, hash 00000000000000ff\nmore\n")
+    got = effects.take_summary(ran)
+    yield "the summary is taken out of stderr", (
+        got == b"effects: 2, hash 00000000000000ff" and ran.stderr == b"stats: steps 1\nmore\n"), \
+        ran.stderr
+
+
+def main():
+    os.environ["TIGER_GRADE_CONFINE"] = "none"
+    tigerc = os.path.abspath(sys.argv[1])
+    passed = failed = 0
+    with tempfile.TemporaryDirectory() as folder:
+        os.chmod(folder, 0o755)
+        for name, ok, detail in checks(tigerc, folder):
+            print("%s %s%s" % ("ok  " if ok else "FAIL", name, "" if ok else ": " + detail))
+            passed, failed = passed + bool(ok), failed + (not ok)
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
