@@ -20,7 +20,7 @@ echo "setup.sh: reference tigerc built in $ref/build"
 export TIGER_GRADE_SCRATCH=${TIGER_GRADE_SCRATCH:-$ag/scratch} TIGER_GRADE_RUNS=$ag/runs
 #    The random programs of the public seed and of the teacher's are made now too.
 seed=()
-if [ -f "$ag/source/random_seed" ]; then seed=(--random-seed "$(cat "$ag/source/random_seed")"); fi
+if [ -f "$ag/source/random_seed" ]; then seed=(--random-seed-file "$ag/source/random_seed"); fi
 (cd "$ref" && python3 -m labs.grader.grade "$(cat "$ag/source/lab")" \
   --submission "$ag/source/handout" --base "$ag/source/handout" \
   --reference "$ref/build/tigerc" --out "$ag/warm" "${seed[@]}" --shrink 0 > /dev/null)

@@ -169,7 +169,7 @@ class Suite:
         out = os.path.join(WORK, "results", name)
         args = grade.parse(["canon", "--reference", self.reference, "--submission", sub,
                             "--tests", self.private, "--base", self.handout, "--out", out,
-                            "--shrink", "0",
+                            "--shrink", "0", "--keep-work",
                             "--time-limit", "2", "--scratch", self.scratch])
         result = grade.grade(args, grade.load_spec("canon"), sub)
         grade.report.write(result, out)
