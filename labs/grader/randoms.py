@@ -89,8 +89,10 @@ def folder_for(lab, seed, count, reference):
     with open(reference, "rb") as f:
         ref = hashlib.sha1(f.read()).hexdigest()[:8]
     gen = random_tiger.digest
-    return os.path.join(ROOT, "build", "grade", "random",
-                        "%s-%d-%d-%s-%s" % (lab, seed, count, gen, ref))
+    # Named by a hash: the path shows on the reference's command lines (in /proc, to
+    # every user), and a teacher's seed is a secret.
+    key = hashlib.sha1(("%d-%d-%s-%s" % (seed, count, gen, ref)).encode()).hexdigest()[:16]
+    return os.path.join(ROOT, "build", "grade", "random", "%s-%s" % (lab, key))
 
 
 def make_folder(folder, lab, seed, count, reference, oracle):
