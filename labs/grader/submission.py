@@ -106,7 +106,8 @@ def stamp(base):
 
 
 def confined_build(work, jobs, configure, seen_as=None):
-    """cmake (configure when asked) and the tigerc target, confined; (ok, log). The
+    """cmake (configure when asked) and the tigerc target, confined; (ok, log, why):
+    why is the one line that says what failed (a limit, else the first error). The
     step sees `work` at the path `seen_as` (default: its own): the build folder's
     absolute paths are those of scratch/work, whatever slot holds the copy."""
     seen_as = seen_as or work
@@ -122,8 +123,8 @@ def confined_build(work, jobs, configure, seen_as=None):
         log += (ran.stdout + ran.stderr).decode("utf-8", "replace").replace(src + "/", "")
         problem = ran.problem(BUILD, "the build")
         if problem or ran.status != 0:
-            return False, log + ("\n" + problem if problem else "")
-    return True, log
+            return False, log + ("\n" + problem if problem else ""), problem or first_error(log)
+    return True, log, ""
 
 
 def _fresh(path):
@@ -144,10 +145,10 @@ def ensure_pristine(base, scratch, jobs):
     sync(base, os.path.join(work, "src"))
     os.makedirs(os.path.join(work, "build"))
     _own(work)
-    ok, log = confined_build(work, jobs, configure=True)
+    ok, log, why = confined_build(work, jobs, configure=True)
     confine.reap(sandbox.level())
     if not ok:
-        return "grader error: the handout itself does not build: " + first_error(log)
+        return "grader error: the handout itself does not build: " + why
     shutil.rmtree(pristine, ignore_errors=True)
     subprocess.run(["cp", "-a", work, pristine], check=True)
     os.chmod(pristine, 0o700)  # never seen by a submission's steps
@@ -215,11 +216,11 @@ def build(submission, scratch, jobs, base, lab, bin_dir, slot=0, upload=False):
     except untrusted.Refused as e:
         return None, "submission refused: %s" % e, ""
     work = work_folder(scratch, slot)
-    ok, log = confined_build(work, jobs, configure=False,
+    ok, log, why = confined_build(work, jobs, configure=False,
                              seen_as=work_folder(scratch, 0))
     confine.reap(sandbox.level())
     if not ok:
-        return None, "build failed: " + first_error(log), log
+        return None, "build failed: " + why, log
     return built_tigerc(work, bin_dir, log, note)
 
 
