@@ -53,14 +53,14 @@ def table(result, hide_private=False):
         public = [g for g in result["groups"] if not g.get("private")]
         lines.append("  %-40s %6.2f / %g" % ("total of the public groups", sum(
             g["score"] for g in public), sum(g["points"] for g in public)))
-        return "\n".join(lines)
+        return "\n".join(printable(line) for line in lines)
     for b in result["bonus"]:
         lines.append("  %-40s %6.2f / %d  (bonus) %s" % (
             "bonus: " + b["name"], b["score"], b["points"], b["message"]))
     lines.append("  %-40s %6.2f / %g  (%.0f%%)%s" % (
         "total", result["score"], result["max_score"], result["percent"],
         "  + bonus %.2f" % result["bonus_score"] if result["bonus_score"] else ""))
-    return "\n".join(lines)
+    return "\n".join(printable(line) for line in lines)
 
 
 def _tests(result):
