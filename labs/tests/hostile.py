@@ -27,7 +27,7 @@ Paths the submission controls (check_paths; each with its unconfined control):
                     build (hostile/link_build.sh); control: the link leads to it
   classmate_slot    grade-all, two slots: the same link to the classmate's slot; and
                     /proc/1/cmdline names no other slot; control: the link leads there
-  newline_folder    an upload whose folder is named "x\n0 .."; control: the old shell
+  newline_folder    an upload whose folder is named "x\\n0 .."; control: the old shell
                     pipeline of run_autograder picks a folder outside the upload
   out_symlink       grade-tests on NAME.out links to a root-only file and to /dev/zero;
                     control: the old reader (testcases' directives) reads them
