@@ -318,7 +318,7 @@ def check_classmate_slot(suite):
             scores[name] = json.load(f)["score"]
     with open(os.path.join(suite.scratch, "work", "src", "cmdline.txt")) as f:
         cmdline = f.read()
-    named = "work-1" in cmdline or suite.scratch in cmdline
+    named = "work-1" in cmdline  # its own tree it sees as SCRATCH/work, whatever its slot
     return scores, named, os.path.islink(os.path.join(suite.scratch, "work", "build")) and \
         os.path.realpath(os.path.join(suite.scratch, "work", "build")) == classmate
 
