@@ -46,9 +46,9 @@ def tree_files(src, bounds=untrusted.UPLOAD):
     return untrusted.files(src, bounds, _skipped)
 
 
-def _write_if_changed(a, b, top):
+def _write_if_changed(a, b, top, cap=untrusted.UPLOAD.file):
     """b := the file a (a path below top, read through no link), when they differ."""
-    data = untrusted.read(top, os.path.relpath(a, top), untrusted.UPLOAD.file)
+    data = untrusted.read(top, os.path.relpath(a, top), cap)
     if os.path.isfile(b):
         with open(b, "rb") as f:
             if f.read() == data:
@@ -61,11 +61,11 @@ def _write_if_changed(a, b, top):
     os.chmod(b, os.lstat(a).st_mode & 0o755)
 
 
-def sync(src, dst):
+def sync(src, dst, bounds=untrusted.UPLOAD):
     """Makes dst a copy of src, rewriting only the files whose content differs."""
-    wanted = set(tree_files(src))
+    wanted = set(tree_files(src, bounds))
     for path in sorted(wanted):
-        _write_if_changed(os.path.join(src, path), os.path.join(dst, path), src)
+        _write_if_changed(os.path.join(src, path), os.path.join(dst, path), src, bounds.file)
     for root, _, files in os.walk(dst):
         for name in files:
             path = os.path.normpath(os.path.join(os.path.relpath(root, dst), name))
