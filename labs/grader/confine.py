@@ -6,16 +6,19 @@ tigerc, and the MLIR it printed, run by mlir-cpu-runner-19). labs/GRADING.md,
 Input: a command, the host paths it may read (ro) and write (rw). Output: the command
 prefixed so that it runs confined, at the strongest level this machine offers:
 
-  bwrap     Debian's bubblewrap, as user nobody (65534) when the grader is root (as the
-            grader's own user otherwise): new user, mount, PID, network, IPC and UTS
+  bwrap     Debian's bubblewrap, as a uid of the grade's own (uid()) when the grader is
+            root (as the grader's own user otherwise): new user, mount, PID, network, IPC and UTS
             namespaces; a root holding only /usr (the toolchain), the loader's files of
-            /etc, a private /tmp, /proc, /dev, and the paths given; no network; every
+            /etc, a private /tmp and /dev/shm (TMPFS bytes each), /proc, /dev, and the
+            paths given (its options passed through a memfd: no host path on any
+            command line); no network; every
             process of the step dies with it (the PID namespace's init is gone).
   bwrap-uid bubblewrap run by root with --uid 65534, where unprivileged user namespaces
             are off: the same view, but the processes are root's outside it.
   nobody    where no namespace can be made (a container without the capability):
-            setpriv to nobody; the grader's folders must be mode 0700 (run_autograder
-            does it), and reap() kills every process of nobody before results are written.
+            setpriv to the grade's uid; the grader's folders must be mode 0700
+            (run_autograder does it), and reap() kills every process of that uid, and
+            deletes its files in /tmp, /var/tmp and /dev/shm, before results are written.
   none      not root and no bubblewrap: the grader's own user; nothing is shut out.
 
 The level is probed once (a `true` run at each level, strongest first) and printed by
