@@ -61,7 +61,8 @@ def random_programs(spec, seed, reference):
     if not oracle:
         raise SystemExit("grade: in the %s handout, random programs of another seed need "
                          "the reference (the autograder has it)" % lab)
-    return [p for p, _ in randoms.programs(lab, seed, r["count"], reference, oracle)]
+    return [p for p, _ in randoms.programs(lab, seed, r["count"], reference, oracle,
+                                           hidden=seed != r["seed"])]
 
 
 def suite(spec, args):
