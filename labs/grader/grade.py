@@ -197,7 +197,7 @@ def grade(args, spec, sub, slot=0):
     finally:
         shutil.rmtree(bin_dir, ignore_errors=True)
         if sub and not getattr(args, "keep_work", False):
-            shutil.rmtree(submission.work_folder(args.scratch, slot), ignore_errors=True)
+            submission.remove(submission.work_folder(args.scratch, slot))
 
 
 def error_result(args, spec, message, start):

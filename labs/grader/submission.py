@@ -127,8 +127,14 @@ def confined_build(work, jobs, configure, seen_as=None):
     return True, log, ""
 
 
+def remove(path):
+    """Deletes a tree a build may have made any depth (rm walks it without recursion;
+    shutil.rmtree fails past ~1000 levels)."""
+    subprocess.run(["rm", "-rf", "--one-file-system", "--", path], check=False)
+
+
 def _fresh(path):
-    shutil.rmtree(path, ignore_errors=True)
+    remove(path)
     os.makedirs(path)
 
 
@@ -187,7 +193,7 @@ def prepare(submission, scratch, base, lab, slot=0, upload=False):
     tree_files(submission)  # the whole folder checked before a byte is copied
     work = work_folder(scratch, slot)
     src = os.path.join(work, "src")
-    shutil.rmtree(work, ignore_errors=True)
+    remove(work)
     subprocess.run(["cp", "-a", os.path.join(scratch, "pristine"), work], check=True)
     os.chmod(work, 0o755)
     note = ""

@@ -55,7 +55,7 @@ def loose(dest, text=None):
 
 
 def make_class(base, handout):
-    shutil.rmtree(base, ignore_errors=True)
+    submission.remove(base)
     deep = os.path.join(base, "deep")
     os.makedirs(deep)
     fd = os.open(deep, os.O_RDONLY)
@@ -244,13 +244,13 @@ def main(argv):
     ap.add_argument("--only", default="limits,error,together")
     a = ap.parse_args(argv)
     reference, scratch = os.path.abspath(a.reference), os.path.abspath(a.scratch)
-    shutil.rmtree(WORK, ignore_errors=True)
+    submission.remove(WORK)  # a deep tree of the last run: rm, not shutil.rmtree
     os.makedirs(WORK)
     handout = os.path.join(WORK, "handout")
     grade.make_handout.write("canon", reference, handout, quiet=True)
     problems = []
     for left in glob.glob(os.path.join(scratch, "work*")):  # --keep-work's (grade.hostile)
-        shutil.rmtree(left)
+        submission.remove(left)
     checks = {"limits": check_limits, "error": check_error, "together": check_together}
     for name in a.only.split(","):
         checks[name](reference, scratch, handout, problems)
