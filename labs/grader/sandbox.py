@@ -151,8 +151,14 @@ def run(cmd, stdin=b"", limits=Limits(), untrusted=False, ro=(), rw=(), cwd=None
     finally:
         for fd in fds:
             os.close(fd)
-        shutil.rmtree(home, ignore_errors=True)
+        remove(home)
         shutil.rmtree(logs, ignore_errors=True)
+
+
+def remove(path):
+    """Deletes a tree a step may have made any depth (rm walks it without recursion;
+    shutil.rmtree fails past ~1000 levels)."""
+    subprocess.run(["rm", "-rf", "--one-file-system", "--", path], check=False)
 
 
 # The signals that end a crashed or limited process. bubblewrap's init reports a

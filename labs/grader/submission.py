@@ -127,10 +127,7 @@ def confined_build(work, jobs, configure, seen_as=None):
     return True, log, ""
 
 
-def remove(path):
-    """Deletes a tree a build may have made any depth (rm walks it without recursion;
-    shutil.rmtree fails past ~1000 levels)."""
-    subprocess.run(["rm", "-rf", "--one-file-system", "--", path], check=False)
+remove = sandbox.remove
 
 
 def _fresh(path):
