@@ -12,6 +12,7 @@
 #   clang-format-14      the pinned formatter of `ctest -R format` (tools/format_check.sh)
 #   patch                the lab graders apply mutants (labs/GRADING.md)
 #   bubblewrap           the graders confine a submission's build and runs (labs/GRADING.md)
+#   libxml2-utils        xmllint: grade.safety checks that junit.xml is valid XML
 #   emscripten, chromium Tiger Explorer (make explorer) and its browser test
 #   clang-14, libclang-rt-14-dev  `make fuzz` (libFuzzer and its sanitizer runtimes)
 #   nodejs, npm          the same, only when `node`/`npm` are missing (a machine may have
@@ -20,6 +21,7 @@ set -eu
 packages=(bison flex cmake g++ make libmimalloc-dev googletest libgtest-dev graphviz python3
           mlir-19-tools llvm-19-tools
           texlive-latex-recommended texlive-pictures poppler-utils clang-format-14 patch bubblewrap
+          libxml2-utils
           emscripten chromium clang-14 libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do

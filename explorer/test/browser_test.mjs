@@ -12,19 +12,19 @@
 //     CtrlFlowTransform (pto-cft-dot) no red jump
 //   - running queens prints tigerc --run's output ("92 solutions"), status and --stats
 //   - a syntax error shows tigerc's message at the right line, marked in the editor
-//   - a runaway program stops; the page loads queens in under 2 s and weighs under
-//     1.2 MB gzipped
+//   - a runaway program stops, the page still answering; the site weighs under 1.2 MB
+//     gzipped (how long queens takes to load, and how late a timer fires during an
+//     unlimited run, are printed: their budgets are bench/explorer_load.mjs's)
 //   - the dump pane, the canon stepper and embed mode (tools_test.mjs)
 //   - cross-highlighting of a queens line in the traces and CFG panes (xhl_test.mjs)
 //   - every testcase at every --emit stage, and run, equals the native tigerc
 // Screenshots of each pane go to ARTIFACT_DIR/*.png. Prints the measurements.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { check, compiled, failures, generation, nativeTigerc, showPanes, testcases }
-  from './helpers.mjs';
+import { check, chromiumArgs, compiled, failures, generation, nativeTigerc, serve,
+  showPanes, testcases } from './helpers.mjs';
 import { checkSuite } from './suite.mjs';
 import { checkTools, checkSize } from './tools_test.mjs';
 import { checkCrossHighlight } from './xhl_test.mjs';
@@ -32,22 +32,6 @@ import { browserMaxDepth } from '../web/limits.js';
 
 const [site, tigerc, cases, artifacts, modules] = process.argv.slice(2).map((p) => resolve(p));
 const { chromium } = createRequire(join(modules, 'x.js'))('playwright-core');
-const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
-  '--no-first-run', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync'];
-
-// python3 -m http.server on port 0 prints the port the system chose.
-function serve(dir) {
-  const server = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1'],
-    { cwd: dir, stdio: ['ignore', 'pipe', 'ignore'] });
-  return new Promise((resolve, reject) => {
-    server.stdout.on('data', (d) => {
-      const m = /port (\d+)/.exec(String(d));
-      if (m) resolve({ server, url: `http://127.0.0.1:${m[1]}/` });
-    });
-    server.on('exit', () => reject(new Error('http.server ended')));
-  });
-}
 
 // Replaces the editor's text as typing would (one input event, no auto-indent).
 async function typeProgram(page, text) {
@@ -192,8 +176,8 @@ async function testRun(page, url) {
   }));
   await page.click('[data-pane=run] button.stop');
   const stopped = await ranIn(page);
-  check(lag < 200 && stopped.status === 'stopped',
-    `Stop ends an unlimited run; the page answered meanwhile (timer late by ${lag.toFixed(0)} ms)`);
+  check(stopped.status === 'stopped', 'Stop ends an unlimited run; the page answered meanwhile');
+  return lag;
 }
 
 async function testSyntaxError(page, url) {
@@ -247,14 +231,13 @@ async function main() {
     const page = context.pages()[0] || (await context.newPage());
     page.on('pageerror', (e) => check(false, `page error: ${e.message}`));
     const loadMs = await testDefaultView(page, url);
-    check(loadMs < 2000, `the page loads queens with its traces and CFG in under 2 s (${loadMs} ms)`);
     const gzipped = checkSize(site);
     const tracesMs = await queensTracesMs(page);
     await testTypedIr(page, url);
     await testToggles(page, url);
     const nodes = await testCfg(page, url);
     await testPtoFlow(page, url);
-    await testRun(page, url);
+    const lag = await testRun(page, url);
     await testSyntaxError(page, url);
     await checkTools(page, url, { tigerc, cases, artifacts });
     await checkCrossHighlight(page, url, { tigerc, cases, artifacts });
@@ -264,6 +247,7 @@ async function main() {
     console.log(`measured: page load to queens traces+CFG drawn ${loadMs} ms; ` +
       `site ${(gzipped / 1e6).toFixed(2)} MB gzipped; ` +
       `queens -> traces in the worker ${tracesMs.toFixed(1)} ms (warm median); ` +
+      `timer late by ${lag.toFixed(0)} ms during an unlimited run; ` +
       `CFG nodes ${nodes}; suite ${suite.programs} programs x ${suite.runs} runs each`);
   } finally {
     await context.close();

@@ -1,11 +1,29 @@
 // helpers.mjs - what browser_test.mjs, suite.mjs and tools_test.mjs share: recording
 // checks, running the native tigerc, reading every testcase (with its stdin) through
-// explorer/examples.py, and waiting for the page to compile.
-import { execFileSync, spawnSync } from 'node:child_process';
+// explorer/examples.py, waiting for the page to compile, serving the site and
+// launching Chromium (also for bench/explorer_load.mjs).
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const failures = [];
+
+export const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
+  '--no-first-run', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync'];
+
+// Serves dir with python3 -m http.server on port 0, which prints the port the system chose.
+export function serve(dir) {
+  const server = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1'],
+    { cwd: dir, stdio: ['ignore', 'pipe', 'ignore'] });
+  return new Promise((resolve, reject) => {
+    server.stdout.on('data', (d) => {
+      const m = /port (\d+)/.exec(String(d));
+      if (m) resolve({ server, url: `http://127.0.0.1:${m[1]}/` });
+    });
+    server.on('exit', () => reject(new Error('http.server ended')));
+  });
+}
 
 export function check(ok, what) {
   if (!ok) failures.push(what);

@@ -21,7 +21,7 @@ export TIGER_GRADE_SCRATCH=${TIGER_GRADE_SCRATCH:-$ag/scratch} TIGER_GRADE_RUNS=
 #    The random programs of the public seed and of the teacher's are made now too, and
 #    every program's judging inputs (labs/grader/inputs.py), the private ones' included.
 seed=()
-if [ -f "$ag/source/random_seed" ]; then seed=(--random-seed "$(cat "$ag/source/random_seed")"); fi
+if [ -f "$ag/source/random_seed" ]; then seed=(--random-seed-file "$ag/source/random_seed"); fi
 if [ -d "$ag/source/private" ]; then seed+=(--tests "$ag/source/private"); fi
 (cd "$ref" && python3 -m labs.grader.grade "$(cat "$ag/source/lab")" \
   --submission "$ag/source/handout" --base "$ag/source/handout" \

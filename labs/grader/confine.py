@@ -6,32 +6,43 @@ tigerc, and the MLIR it printed, run by mlir-cpu-runner-19). labs/GRADING.md,
 Input: a command, the host paths it may read (ro) and write (rw). Output: the command
 prefixed so that it runs confined, at the strongest level this machine offers:
 
-  bwrap     Debian's bubblewrap, as user nobody (65534) when the grader is root (as the
-            grader's own user otherwise): new user, mount, PID, network, IPC and UTS
+  bwrap     Debian's bubblewrap, as a uid of the grade's own (uid()) when the grader is
+            root (as the grader's own user otherwise): new user, mount, PID, network, IPC and UTS
             namespaces; a root holding only /usr (the toolchain), the loader's files of
-            /etc, a private /tmp, /proc, /dev, and the paths given; no network; every
+            /etc, a private /tmp and /dev/shm (TMPFS bytes each), /proc, /dev, and the
+            paths given (its options passed through a memfd: no host path on any
+            command line); no network; every
             process of the step dies with it (the PID namespace's init is gone).
   bwrap-uid bubblewrap run by root with --uid 65534, where unprivileged user namespaces
             are off: the same view, but the processes are root's outside it.
   nobody    where no namespace can be made (a container without the capability):
-            setpriv to nobody; the grader's folders must be mode 0700 (run_autograder
-            does it), and reap() kills every process of nobody before results are written.
+            setpriv to the grade's uid; the grader's folders must be mode 0700
+            (run_autograder does it), and reap() kills every process of that uid, and
+            deletes its files in /tmp, /var/tmp and /dev/shm, before results are written.
   none      not root and no bubblewrap: the grader's own user; nothing is shut out.
 
 The level is probed once (a `true` run at each level, strongest first) and printed by
 the grader, so a teacher knows what held; $TIGER_GRADE_CONFINE=LEVEL forces one.
 """
+import fcntl
 import os
+import pwd
 import shutil
 import signal
 import subprocess
 import time
 
 NOBODY = 65534
-SETPRIV = ["setpriv", "--reuid=%d" % NOBODY, "--regid=%d" % NOBODY, "--clear-groups", "--"]
+# The uids a grade run by root claims one of (uid()); no account may hold them.
+UIDS = range(64000, 65000)
+UID_LOCKS = "/var/tmp/tiger-grade-uids"
 # The loader's and the compilers' files of /etc: the only part of /etc a step sees.
 ETC = ("/etc/alternatives", "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d")
 TOP = ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+TMPFS = 256 << 20  # the sandbox's /tmp and /dev/shm (RAM): at most this much each
+# Where a step at the `nobody` level can write outside its folders; reap() empties them
+# of this grade's files.
+SHARED = ("/tmp", "/var/tmp", "/dev/shm")
 
 WHAT = {
     "bwrap": "bubblewrap: own namespaces, only /usr and the submission visible, no network",
@@ -51,11 +62,52 @@ def _root_view():
             args += ["--ro-bind", top, top]
     for path in ETC:
         args += ["--ro-bind-try", path, path]
-    return args + ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
+    return args + ["--proc", "/proc", "--dev", "/dev", "--size", str(TMPFS), "--tmpfs",
+                   "/dev/shm", "--size", str(TMPFS), "--tmpfs", "/tmp"]
+
+
+_claimed = None  # (uid, the open lock file that holds it)
+
+
+def uid():
+    """The uid the steps of this grade run as: when the grader is root, one of UIDS no
+    account holds and no process runs as, claimed for the life of this process by a
+    lock (UID_LOCKS/UID), so that reap() ends only this grade's processes and a fork
+    storm spends only this grade's process budget; nobody (65534) otherwise."""
+    global _claimed
+    if os.geteuid() != 0:
+        return NOBODY
+    if _claimed is None:
+        os.makedirs(UID_LOCKS, mode=0o700, exist_ok=True)
+        for u in UIDS:
+            if _account(u) or pids_of(u):
+                continue
+            f = open(os.path.join(UID_LOCKS, str(u)), "w")
+            try:
+                fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                f.close()
+                continue
+            _claimed = (u, f)
+            break
+        else:
+            raise SystemExit("grade: every uid of %d-%d is in use" % (UIDS[0], UIDS[-1]))
+    return _claimed[0]
+
+
+def _account(u):
+    try:
+        return pwd.getpwuid(u)
+    except KeyError:
+        return None
+
+
+def setpriv():
+    return ["setpriv", "--reuid=%d" % uid(), "--regid=%d" % uid(), "--clear-groups", "--"]
 
 
 def _bwrap(level, ro, rw, cwd):
-    user = SETPRIV if level == "bwrap" and os.geteuid() == 0 else []
+    user = setpriv() if level == "bwrap" and os.geteuid() == 0 else []
     ids = ["--unshare-user", "--uid", str(NOBODY), "--gid", str(NOBODY)] \
         if level == "bwrap-uid" else []
     binds = [a for p in ro for a in ("--ro-bind", p, p)]
@@ -70,8 +122,20 @@ def prefix(level, ro=(), rw=(), cwd="/tmp"):
     if level in ("bwrap", "bwrap-uid"):
         return _bwrap(level, ro, rw, cwd)
     if level == "nobody":
-        return SETPRIV
+        return setpriv()
     return []
+
+
+def hide_options(prefix):
+    """(prefix, fd): bubblewrap's options moved off its command line into a memfd it
+    reads (`--args FD`), so that no process, inside the sandbox (/proc/1/cmdline) or
+    outside it, reads the host paths a step sees: one grade-all slot cannot name
+    another's tree. The caller passes fd to the child and closes it."""
+    at = prefix.index("bwrap")
+    fd = os.memfd_create("bwrap-args", 0)
+    os.write(fd, b"".join(os.fsencode(a) + b"\0" for a in prefix[at + 1:]))
+    os.lseek(fd, 0, os.SEEK_SET)
+    return prefix[:at + 1] + ["--args", str(fd)], fd
 
 
 def _works(level):
@@ -112,15 +176,15 @@ def runs_as_nobody(level):
     return os.geteuid() == 0 and level in ("bwrap", "nobody")
 
 
-def nobody_pids():
-    """The live processes of nobody (zombies, already dead, left out)."""
+def pids_of(u):
+    """The live processes of uid u (zombies, already dead, left out)."""
     pids = []
     for name in os.listdir("/proc"):
         if name.isdigit():
             try:
                 with open("/proc/%s/stat" % name) as f:
                     state = f.read().rsplit(")", 1)[1].split()[0]
-                if os.stat("/proc/" + name).st_uid == NOBODY and state != "Z":
+                if os.stat("/proc/" + name).st_uid == u and state != "Z":
                     pids.append(int(name))
             except (OSError, IndexError):
                 pass
@@ -128,25 +192,49 @@ def nobody_pids():
 
 
 def reap(level, seconds=5.0, grace=0.2):
-    """At the `nobody` level, kills every process of nobody: its only way to end what
-    a step left behind (so one grade at a time runs on such a machine). The bwrap
+    """At the `nobody` level, kills every process of this grade's uid (uid()): its only
+    way to end what a step left behind; other grades, with uids of their own, keep
+    theirs. The bwrap
     levels need none: a step's PID namespace dies with it. Returns how many processes
     were left after `grace`."""
     if os.geteuid() != 0 or level != "nobody":
         return 0
     deadline = time.time() + grace
-    while nobody_pids() and time.time() < deadline:
+    while pids_of(uid()) and time.time() < deadline:
         time.sleep(0.05)
-    left = nobody_pids()
+    left = pids_of(uid())
     deadline = time.time() + seconds
-    while (pids := nobody_pids()) and time.time() < deadline:
+    while (pids := pids_of(uid())) and time.time() < deadline:
         for pid in pids:
             try:
                 os.kill(pid, signal.SIGKILL)
             except OSError:
                 pass
         time.sleep(0.05)
+    remove_files_of(uid())
     return len(left)
+
+
+def remove_files_of(u, tops=SHARED):
+    """Deletes what uid u made in the folders every user may write (tops, and the
+    world-writable folders inside them): a step at the `nobody` level leaves nothing."""
+    stack = [t for t in tops if os.path.isdir(t)]
+    while stack:
+        try:
+            entries = list(os.scandir(stack.pop()))
+        except OSError:
+            continue
+        for e in entries:
+            try:
+                st = e.stat(follow_symlinks=False)
+                if st.st_uid == u and e.is_dir(follow_symlinks=False):
+                    shutil.rmtree(e.path, ignore_errors=True)
+                elif st.st_uid == u:
+                    os.unlink(e.path)
+                elif e.is_dir(follow_symlinks=False) and st.st_mode & 0o002:
+                    stack.append(e.path)
+            except OSError:
+                pass
 
 
 def reachable(path):
@@ -162,9 +250,10 @@ def reachable(path):
         path = parent
 
 
-def chown_tree(path, uid=NOBODY):
-    """Gives a tree to nobody, so a confined step can write it."""
+def chown_tree(path):
+    """Gives a tree to the steps' uid (uid()), so a confined step can write it."""
+    u = uid()
     for root, dirs, files in os.walk(path):
-        os.lchown(root, uid, uid)
+        os.lchown(root, u, u)
         for name in dirs + files:
-            os.lchown(os.path.join(root, name), uid, uid)
+            os.lchown(os.path.join(root, name), u, u)

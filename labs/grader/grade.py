@@ -5,6 +5,7 @@ Usage (from the top folder; `make grade` and `make grade-all` run it):
   python3 -m labs.grader.grade LAB [--submission DIR] [--tests DIR] [--reference TIGERC]
                                [--out DIR]
   python3 -m labs.grader.grade LAB --all DIR [...]   every folder of DIR, into grades.csv
+  python3 -m labs.grader.grade LAB --upload DIR [...]  a Gradescope upload (run_autograder)
 
 LAB is a folder of labs/ with a grading.json. No --submission: the tigerc of this
 tree (--reference) is graded, so the reference must score 100%. With one, the
@@ -13,7 +14,8 @@ tree and its tigerc built there (submission.py); every program of the public
 suite and of --tests (the teacher's private programs, same directives) is compiled by
 it at the lab's stage and judged by the reference (judges.py).
 Writes the table to stdout and OUT/results.json (Gradescope), OUT/junit.xml; OUT is
-build/grade/LAB by default. Exit 0 when graded (whatever the score); 1 with
+build/grade/LAB by default; the old ones are deleted first, and a grader error still
+writes them (score 0, the error said). Exit 0 when graded (whatever the score); 1 with
 --require-full and a score below the maximum; 2 on a grader error.
 """
 import argparse
@@ -32,8 +34,9 @@ from testcases.run_testcases import COMPILE_ERRORS, directives
 
 from ..handout import make as make_handout
 from ..paths import LABS, ROOT
-from . import confine, judges, randoms, report, sandbox, shipped, submission
+from . import confine, judges, randoms, report, sandbox, shipped, submission, untrusted
 
+STUDENT_DISK = 64 * sandbox.MB  # what one run of a student's tigerc may leave in its folder
 sandbox.RUN_BASE = os.environ.get("TIGER_GRADE_RUNS",
                                   os.path.join(ROOT, "build", "grade", "runs"))
 
@@ -74,7 +77,8 @@ def random_programs(spec, seed, reference):
     if not oracle:
         raise SystemExit("grade: in the %s handout, random programs of another seed need "
                          "the reference (the autograder has it)" % lab)
-    return [p for p, _ in randoms.programs(lab, seed, r["count"], reference, oracle)]
+    return [p for p, _ in randoms.programs(lab, seed, r["count"], reference, oracle,
+                                           hidden=seed != r["seed"])]
 
 
 def suite(spec, args):
@@ -83,15 +87,14 @@ def suite(spec, args):
     programs of --random-seed. The total is always that of the public groups (100):
     with a private group, it takes its points and the others are scaled to make room."""
     rand = spec.get("random")
-    private = private_group(spec)
-    hidden = has_private(args)
-    scale = private_scale(spec) if hidden else 1
-    groups = [(g["name"], g["points"] * scale, [os.path.join(ROOT, p) for p in g["programs"]],
-               False) for g in spec["groups"]]
+    names = group_names(spec, args)
+    groups = [(name, pts, [os.path.join(ROOT, p) for p in g["programs"]], False)
+              for (name, pts, _), g in zip(names, spec["groups"])]
     if rand:
-        groups.append((rand["name"], rand["points"] * scale,
+        groups.append((rand["name"], names[len(groups)][1],
                        random_programs(spec, rand["seed"], args.reference), False))
-    if hidden:
+    if has_private(args):
+        private = private_group(spec)
         progs = sorted(glob.glob(os.path.join(os.path.abspath(args.tests), "*.tig"))) \
             if args.tests else []
         progs = [p for p in progs if directives(p)["exit"] not in COMPILE_ERRORS]
@@ -225,18 +228,43 @@ def settle_folders(args):
 
 def grade(args, spec, sub, slot=0):
     """Grades one submission folder (None: the reference itself); returns the Result.
-    `slot` k > 0 builds in a scratch folder of its own (grade-all's parallel grades)."""
+    `slot` k > 0 builds in a scratch folder of its own (grade-all's parallel grades).
+    A grader error gives a Result that says so (score 0); nothing the grade wrote is
+    left but the pristine build."""
     start = time.time()
     settle_folders(args)
     bin_dir = sandbox.public_folder()  # what this grade runs: its tigerc, the runtime
     try:
         return grade_in(args, spec, sub, bin_dir, start, slot)
+    except Exception as e:  # any bug or broken machine: still a result that says it
+        return error_result(args, spec, "grader error: %s: %s" % (type(e).__name__, e), start)
     finally:
         shutil.rmtree(bin_dir, ignore_errors=True)
+        if sub and not getattr(args, "keep_work", False):
+            submission.remove(submission.work_folder(args.scratch, slot))
+
+
+def error_result(args, spec, message, start):
+    """A Result where nothing was graded: every group at 0, the message as the build's."""
+    groups = [{"name": name, "points": pts, "score": 0, "programs": [], "private": priv}
+              for name, pts, priv in group_names(spec, args)]
+    return {"lab": spec["lab"], "title": spec["title"], "build": message, "groups": groups,
+            "bonus": [], "score": 0, "max_score": sum(g["points"] for g in groups),
+            "percent": 0, "bonus_score": 0, "seconds": time.time() - start,
+            "confinement": sandbox.level(), "exposed": [], "private_run": has_private(args),
+            "private_points": private_group(spec)["points"]}
+
+
+def group_names(spec, args):
+    """[(name, points, private)] of suite()'s groups, without making any program."""
+    scale = private_scale(spec) if has_private(args) else 1
+    out = [(name, points * scale, False) for name, points, _ in public_points(spec)]
+    private = private_group(spec)
+    return out + ([(private["name"], private["points"], True)] if has_private(args) else [])
 
 
 def grade_in(args, spec, sub, bin_dir, start, slot):
-    limits = sandbox.Limits(seconds=args.time_limit)
+    limits = sandbox.Limits(seconds=args.time_limit, disk=STUDENT_DISK)
     runtime = sandbox.public_copy(args.runtime, bin_dir) if os.path.isfile(args.runtime) \
         else args.runtime
     cx = judges.Context(spec, args.reference, runtime, limits)
@@ -245,7 +273,8 @@ def grade_in(args, spec, sub, bin_dir, start, slot):
     tigerc, build_msg = sandbox.public_copy(args.reference, bin_dir), ""
     if sub:
         tigerc, build_msg, _ = submission.build(sub, args.scratch, args.jobs,
-                                                handout_base(args), spec["lab"], bin_dir, slot)
+                                                handout_base(args), spec["lab"], bin_dir, slot,
+                                                upload=getattr(args, "upload", None) == sub)
     groups = suite(spec, args)
     if tigerc:
         judged = judge_all(cx, tigerc, groups, args.jobs)
@@ -320,6 +349,9 @@ def parse(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[1])
     ap.add_argument("lab")
     ap.add_argument("--submission")
+    ap.add_argument("--upload", metavar="DIR", help="a Gradescope upload: its shallowest "
+                    "folder holding CMakeLists.txt (at most 2 deep) is the submission, "
+                    "else DIR's files are the lab's files")
     ap.add_argument("--all", metavar="DIR", help="grade every folder of DIR")
     ap.add_argument("--parallel", type=int, default=1, help="with --all: grades at a time")
     ap.add_argument("--tests", help="the teacher's private programs")
@@ -336,14 +368,23 @@ def parse(argv):
                     "(default: cut from this tree)")
     ap.add_argument("--random-seed", type=int, help="the teacher's seed: that many more "
                     "random programs, hidden in the private group")
+    ap.add_argument("--random-seed-file", help="a file holding --random-seed: no secret "
+                    "on a command line, where /proc shows it to every user")
     ap.add_argument("--shrink", type=int, default=2, help="failed random programs to "
                     "shrink to a small counterexample (default 2; 0: none)")
     ap.add_argument("--shrink-seconds", type=float, default=600.0,
                     help="a cap on the time of one shrink (default 600); 300 candidates "
                          "decide its result, the same on every machine")
+    ap.add_argument("--keep-work", action="store_true", help="keep the submission's "
+                    "tree and build (SCRATCH/work) after the grade, to look into it")
     ap.add_argument("--hide-private", action="store_true",
                     help="print no private test's message (Gradescope's visible stdout)")
     a = ap.parse_args(argv)
+    if a.random_seed_file:
+        with open(a.random_seed_file) as f:
+            a.random_seed = int(f.read().strip())
+    a.upload = a.upload and os.path.abspath(a.upload)
+    a.submission = a.upload or a.submission
     a.reference, a.scratch = os.path.abspath(a.reference), os.path.abspath(a.scratch)
     a.base = a.base and os.path.abspath(a.base)
     a.runtime = os.path.abspath(a.runtime or os.path.join(
@@ -361,10 +402,15 @@ def main(argv):
         return 2
     if args.all:
         return grade_class(args, spec)
+    report.clear(args.out)
     result = grade(args, spec, args.submission and os.path.abspath(args.submission))
     print(report.table(result, args.hide_private))
     report.write(result, args.out)
-    print("wrote %s/results.json and junit.xml (%.1f s)" % (args.out, result["seconds"]))
+    # Gradescope's visible output tells nothing of how long the private tests took.
+    took = "" if args.hide_private else " (%.1f s)" % result["seconds"]
+    print("wrote %s/results.json and junit.xml%s" % (args.out, took))
+    if result["build"].startswith("grader error"):
+        return 2
     return 1 if args.require_full and result["score"] < result["max_score"] else 0
 
 
@@ -373,6 +419,7 @@ def grade_class(args, spec):
     --parallel N grades N at a time, each in a scratch folder of its own."""
     subs = sorted(d for d in glob.glob(os.path.join(args.all, "*")) if os.path.isdir(d))
     n = parallel_slots(args.parallel, "--parallel")
+    report.clear(args.out, [os.path.basename(s) for s in subs], "grades.csv")
     if subs:
         prepare_shared(args, spec)
 
@@ -380,9 +427,9 @@ def grade_class(args, spec):
         result = grade(args, spec, os.path.abspath(sub), slot)
         name = os.path.basename(sub)
         report.write(result, os.path.join(args.out, name))
-        print("%-30s %6.2f / %g%s (%.1f s)" % (name, result["score"], result["max_score"],
-                                               "  " + result["build"] if result["build"] else "",
-                                               result["seconds"]), flush=True)
+        print(untrusted.printable("%-30s %6.2f / %g%s (%.1f s)" % (
+            name, result["score"], result["max_score"],
+            "  " + result["build"] if result["build"] else "", result["seconds"])), flush=True)
         return name, result
 
     rows = in_slots(subs, n, one)

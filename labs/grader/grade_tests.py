@@ -13,24 +13,28 @@ nothing. The right ones then run on every mutant of the lab (grader/mutation.py)
 shipped labs/LAB/mutants/*.patch and the generated ones of mutation_score.py but the
 equivalent ones (--mutants N: all the shipped ones and a fixed sample of N generated).
 A mutant is killed when one of the tests fails on it; one that does not compile is left
-out. Output: the score, 100 x the share of mutants killed, written as the grader
+out. The programs and their `.out` files are read through no symbolic link, at most
+TEST_SIZE bytes each, into a folder of the grader's (a link, a FIFO or a device makes
+that test wrong; a name with a control character or a leading '-' refuses the folder).
+Output: the score, 100 x the share of mutants killed, written as the grader
 writes a grade (grader/report.py): the terminal table, OUT/results.json and
 OUT/junit.xml (OUT: build/grade/LAB/tests). A survivor is named by its id and what it
 changes (an operator in a function), never by the solution's code. Exit 0 when
 graded, 2 on a grader error.
 """
 import argparse
-import glob
 import os
+import shutil
 import sys
 import time
 
 from testcases.run_testcases import COMPILE_ERRORS, directives
 
 from ..paths import ROOT
-from . import grade, mutation, report
+from . import grade, mutation, report, untrusted
 
 TESTS_GROUP = "your tests on the reference"
+TEST_SIZE = 1 << 20
 MUTANTS_GROUP = "mutants your tests kill"
 
 
@@ -59,10 +63,33 @@ def tests_spec(spec, programs):
     return out
 
 
-def check_tests(args, spec, programs):
+def copies(tests, into):
+    """The student's programs (TESTS/*.tig) with their .out files, copied into `into`
+    (untrusted.read); ([copy paths], {copy path: why it could not be read})."""
+    names = [n for n in untrusted.files(tests) if n.endswith(".tig") and "/" not in n]
+    names += sorted(n for n in os.listdir(tests) if n.endswith(".tig") and n not in names
+                    and untrusted.bad_name(n) is None)  # links, FIFOs: named, then refused
+    os.makedirs(into, exist_ok=True)
+    out, unread = [], {}
+    for name in names:
+        dst = os.path.join(into, name)
+        out.append(dst)
+        try:
+            for part in (name, name[:-4] + ".out"):
+                if part == name or os.path.lexists(os.path.join(tests, part)):
+                    with open(os.path.join(into, part), "wb") as f:
+                        f.write(untrusted.read(tests, part, TEST_SIZE))
+        except untrusted.Refused as e:
+            unread[dst] = "wrong test: %s" % e
+    return out, unread
+
+
+def check_tests(args, spec, programs, unread=None):
     """[(program, why it is wrong or "")]: each judged on the reference."""
-    wrong = {p: "expects a compile error: the lab's stage never runs on it"
-             for p in programs if directives(p)["exit"] in COMPILE_ERRORS}
+    wrong = dict(unread or {})
+    programs_read = [p for p in programs if p not in wrong]
+    wrong.update({p: "expects a compile error: the lab's stage never runs on it"
+                  for p in programs_read if directives(p)["exit"] in COMPILE_ERRORS})
     runnable = [p for p in programs if p not in wrong]
     if runnable:
         ref = grade.parse([args.lab, "--reference", args.reference, "--shrink", "0",
@@ -129,13 +156,19 @@ def main(argv):
         print("grade_tests: no reference tigerc at %s (run make first)" % args.reference)
         return 2
     start = time.time()
-    programs = sorted(glob.glob(os.path.join(os.path.abspath(args.tests), "*.tig")))
+    into = os.path.join(args.workdir, "student-tests")
+    shutil.rmtree(into, ignore_errors=True)
+    try:
+        programs, unread = copies(os.path.abspath(args.tests), into)
+    except untrusted.Refused as e:
+        print("grade_tests: your tests are refused: %s" % e)
+        return 2
     cases = mutants(args)
     if not cases:
         print("grade_tests: no mutant of %s here (a handout has no solution to mutate)"
               % args.lab)
         return 2
-    checked = check_tests(args, spec, programs)
+    checked = check_tests(args, spec, programs, unread)
     right = [p for p, why in checked if not why]
     print("%d right tests of %d; %d mutants" % (len(right), len(programs), len(cases)))
     try:

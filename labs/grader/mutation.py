@@ -32,7 +32,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from . import mutate, submission
+from . import mutate, submission, untrusted
 
 from ..paths import LABS, ROOT
 EQUIVALENT = "equivalent_mutants.txt"
@@ -66,7 +66,7 @@ def scores(result):
 
 def apply(patch, tree):
     """A fresh copy of this tree at `tree` with the patch applied; an error or None."""
-    submission.sync(ROOT, tree)
+    submission.sync(ROOT, tree, untrusted.TRUSTED)
     r = subprocess.run(["patch", "-p1", "-s", "-i", os.path.abspath(patch)], cwd=tree,
                        capture_output=True, text=True)
     return None if r.returncode == 0 else (r.stderr or r.stdout).strip()
@@ -101,7 +101,7 @@ class Outcome:
 def lab_sources(lab):
     """{repository path: text} of the sources holding a region of the lab."""
     out = {}
-    for path in submission.tree_files(ROOT):
+    for path in submission.tree_files(ROOT, untrusted.TRUSTED):
         if mutate.lab_markers.is_source(path):
             with open(os.path.join(ROOT, path), encoding="utf-8") as f:
                 text = f.read()

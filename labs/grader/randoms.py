@@ -91,11 +91,19 @@ def folder_for(lab, seed, count, reference):
     with open(reference, "rb") as f:
         ref = hashlib.sha1(f.read()).hexdigest()[:8]
     gen = random_tiger.digest
-    return os.path.join(ROOT, "build", "grade", "random",
-                        "%s-%d-%d-%s-%s" % (lab, seed, count, gen, ref))
+    # Named by a hash: the path shows on the reference's command lines (in /proc, to
+    # every user), and a teacher's seed is a secret.
+    key = hashlib.sha1(("%d-%d-%s-%s" % (seed, count, gen, ref)).encode()).hexdigest()[:16]
+    return os.path.join(ROOT, "build", "grade", "random", "%s-%s" % (lab, key))
 
 
-def make_folder(folder, lab, seed, count, reference, oracle):
+def file_name(k, index, hidden):
+    """A program's file: rand_K (K its seed) for the public seed's; hidden_INDEX for a
+    teacher's, whose seed no path may show (a path lands on command lines)."""
+    return "hidden_%d.tig" % index if hidden else "rand_%d.tig" % k
+
+
+def make_folder(folder, lab, seed, count, reference, oracle, hidden=False):
     """Makes the programs in a fresh folder, then puts it in place whole: two grades
     that make the same folder at once each keep to their own until then."""
     os.makedirs(os.path.dirname(folder), exist_ok=True)
@@ -105,7 +113,7 @@ def make_folder(folder, lab, seed, count, reference, oracle):
         text = random_tiger.program(k, lab)
         want = expected(reference, text, lab, fresh, oracle)
         if want:
-            with open(os.path.join(fresh, "rand_%d.tig" % k), "w") as f:
+            with open(os.path.join(fresh, file_name(k, len(made), hidden)), "w") as f:
                 f.write(as_test(text, want[0], want[1], k, lab))
             made.append(k)
         k += 1
@@ -119,15 +127,16 @@ def make_folder(folder, lab, seed, count, reference, oracle):
         shutil.rmtree(fresh, ignore_errors=True)
 
 
-def programs(lab, seed, count, reference, oracle=("--run",)):
-    """[(path, seed of the program)]: count programs from `seed` on, made once."""
-    folder = folder_for(lab, seed, count, reference)
+def programs(lab, seed, count, reference, oracle=("--run",), hidden=False):
+    """[(path, seed of the program)]: count programs from `seed` on, made once (hidden:
+    a teacher's seed, file_name())."""
+    folder = folder_for(lab, seed, count, reference) + ("-hidden" if hidden else "")
     done = os.path.join(folder, "done")
     if not os.path.isfile(done):
-        make_folder(folder, lab, seed, count, reference, oracle)
+        make_folder(folder, lab, seed, count, reference, oracle, hidden)
     with open(done) as f:
         seeds = [int(s) for s in f.read().split()]
-    return [(os.path.join(folder, "rand_%d.tig" % s), s) for s in seeds]
+    return [(os.path.join(folder, file_name(s, i, hidden)), s) for i, s in enumerate(seeds)]
 
 
 def seed_of(path):

@@ -10,6 +10,10 @@ feedback, the bonus lines, the totals. Output:
   - JUnit XML: one testcase per program, its points as a property, a failure element
     with the feedback line;
   - grades.csv (grade-all): one row per submission, one column per group.
+Every text a student controls (messages, the build's output, names) reaches them with
+its control characters escaped (untrusted.printable): no escape sequence reaches a
+terminal, junit.xml stays valid XML, and a CSV cell that starts with =, +, - or @ is
+quoted with a ' so that no spreadsheet reads it as a formula.
 """
 import csv
 import json
@@ -17,6 +21,7 @@ import os
 from xml.etree import ElementTree as ET
 
 from . import confine
+from .untrusted import printable
 
 
 def table(result, hide_private=False):
@@ -48,14 +53,14 @@ def table(result, hide_private=False):
         public = [g for g in result["groups"] if not g.get("private")]
         lines.append("  %-40s %6.2f / %g" % ("total of the public groups", sum(
             g["score"] for g in public), sum(g["points"] for g in public)))
-        return "\n".join(lines)
+        return "\n".join(printable(line) for line in lines)
     for b in result["bonus"]:
         lines.append("  %-40s %6.2f / %d  (bonus) %s" % (
             "bonus: " + b["name"], b["score"], b["points"], b["message"]))
     lines.append("  %-40s %6.2f / %g  (%.0f%%)%s" % (
         "total", result["score"], result["max_score"], result["percent"],
         "  + bonus %.2f" % result["bonus_score"] if result["bonus_score"] else ""))
-    return "\n".join(lines)
+    return "\n".join(printable(line) for line in lines)
 
 
 def _tests(result):
@@ -63,25 +68,27 @@ def _tests(result):
     for gi, g in enumerate(result["groups"], 1):
         for pi, p in enumerate(g["programs"], 1):
             tests.append({
-                "name": "%s: %s" % (g["name"], p["name"]), "number": "%d.%d" % (gi, pi),
+                "name": printable("%s: %s" % (g["name"], p["name"])),
+                "number": "%d.%d" % (gi, pi),
                 "score": round(p["score"], 4), "max_score": round(p["max_score"], 4),
                 "status": "passed" if p["passed"] else "failed",
-                "output": p["message"] or "ok", "tags": [g["name"]],
+                "output": printable(p["message"], "\n") or "ok", "tags": [g["name"]],
                 "visibility": "after_published" if p["private"] else "visible"})
     hidden = "after_published" if result.get("private_run") else "visible"
     for b in result["bonus"]:  # it needs the private tests: hidden with them
         tests.append({"name": "bonus: " + b["name"], "score": b["score"], "max_score": 0,
                       "status": "passed" if b["score"] else "failed",
-                      "output": b["message"], "visibility": hidden})
+                      "output": printable(b["message"], "\n"), "visibility": hidden})
     return tests
 
 
 def gradescope(result):
     out = {"score": round(result["score"] + result["bonus_score"], 4),
-           "execution_time": round(result["seconds"], 1),
            "output": table(result, hide_private=True),
            "output_format": "text", "visibility": "visible",
            "stdout_visibility": "visible", "tests": _tests(result)}
+    if not result.get("private_run"):  # else it tells how long the private tests took
+        out["execution_time"] = round(result["seconds"], 1)
     board = [{"name": b["metric"], "value": b["value"], "order": "asc"}
              for b in result["bonus"] if b.get("value") is not None]
     if board:
@@ -107,6 +114,19 @@ def junit(result):
     return ET.tostring(suites, encoding="unicode", xml_declaration=True) + "\n"
 
 
+RESULTS = ("results.json", "junit.xml")
+
+
+def clear(out_dir, names=(), *files):
+    """Deletes the results an earlier grade left in out_dir (and in out_dir/NAME for
+    each of names, and out_dir's `files`): a grade that fails leaves none behind."""
+    for folder in [out_dir] + [os.path.join(out_dir, n) for n in names]:
+        for name in RESULTS + (files if folder == out_dir else ()):
+            path = os.path.join(folder, name)
+            if os.path.lexists(path):
+                os.remove(path)
+
+
 def write(result, out_dir):
     os.makedirs(out_dir, exist_ok=True)
     with open(os.path.join(out_dir, "results.json"), "w") as f:
@@ -114,6 +134,12 @@ def write(result, out_dir):
         f.write("\n")
     with open(os.path.join(out_dir, "junit.xml"), "w") as f:
         f.write(junit(result))
+
+
+def cell(text):
+    """A CSV cell no spreadsheet reads as a formula, its control characters escaped."""
+    text = printable(text)
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
 
 
 def write_csv(path, rows):
@@ -124,6 +150,6 @@ def write_csv(path, rows):
         w.writerow(["submission", "score", "max_score", "percent", "bonus"] + groups +
                    ["build"])
         for name, r in rows:
-            w.writerow([name, "%.2f" % r["score"], r["max_score"], "%.1f" % r["percent"],
+            w.writerow([cell(name), "%.2f" % r["score"], r["max_score"], "%.1f" % r["percent"],
                         "%.2f" % r["bonus_score"]] +
-                       ["%.2f" % g["score"] for g in r["groups"]] + [r["build"]])
+                       ["%.2f" % g["score"] for g in r["groups"]] + [cell(r["build"])])

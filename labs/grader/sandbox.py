@@ -8,7 +8,10 @@ Limits (labs/GRADING.md, "Robustness"):
   - memory: RLIMIT_AS (default 2 GiB, `ulimit -v`);
   - output: stdout and stderr go to files capped by RLIMIT_FSIZE (default 1 MB); a
     program that prints more gets SIGXFSZ and is reported as "printed more than 1 MB";
-  - no core files, at most 256 processes of its user.
+  - disk: the folders it may write (`rw`) are measured twice a second; a step that
+    makes them hold more than `disk` bytes or `inodes` entries is killed ("wrote more
+    than ..."); the sandbox's /tmp and /dev/shm are tmpfs of TMPFS bytes (confine.py);
+  - no core files, at most 256 processes of its user (a uid of this grade's own).
 An untrusted command (a student's build, its tigerc, its MLIR) runs confined
 (confine.py: bubblewrap as nobody where it can), in a fresh private folder that is its
 cwd, HOME and TMPDIR, seeing only the paths it is given.
@@ -19,6 +22,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 from dataclasses import dataclass
 
 from . import confine
@@ -34,6 +38,8 @@ class Limits:
     memory: int = 2048 * MB
     output: int = 1 * MB
     files: int = 0           # the largest file it may write (0: output + 1 byte)
+    disk: int = 0            # what its writable folders may hold (0: not watched)
+    inodes: int = 100000     # the entries they may hold, when disk is watched
 
 
 @dataclass
@@ -43,11 +49,15 @@ class Ran:
     stderr: bytes = b""
     timed_out: bool = False
     too_much_output: bool = False
+    too_much_disk: bool = False
 
     def problem(self, limits, who):
         """A one-line description of an abnormal end, or None."""
         if self.timed_out:
             return "%s: time limit %g s" % (who, limits.seconds)
+        if self.too_much_disk:
+            return "%s wrote more than %s or %d files" % (who, size_text(limits.disk),
+                                                         limits.inodes)
         if self.too_much_output:
             return "%s printed more than %s" % (who, size_text(limits.output))
         if self.status < 0:
@@ -95,7 +105,7 @@ def _private_dir(untrusted):
     """A fresh folder for one run, outside /tmp; an untrusted one belongs to nobody."""
     d = tempfile.mkdtemp(prefix="run-", dir=run_base())
     if untrusted and confine.runs_as_nobody(level()):
-        os.chown(d, confine.NOBODY, confine.NOBODY)
+        os.chown(d, confine.uid(), confine.uid())
     return d
 
 
@@ -112,17 +122,25 @@ def run(cmd, stdin=b"", limits=Limits(), untrusted=False, ro=(), rw=(), cwd=None
     logs = tempfile.mkdtemp(prefix="out-", dir=run_base())  # the grader's, not the command's
     out_path, err_path = os.path.join(logs, "stdout"), os.path.join(logs, "stderr")
     cwd = cwd or home
-    prefix, env = [], _environment(home)
+    prefix, env, fds = [], _environment(home), ()
     jailed = untrusted and level().startswith("bwrap")
     if untrusted:
         prefix = confine.prefix(level(), ro, list(rw) + [home], cwd)
         env = _environment(home, "/usr/bin:/bin" if jailed else None)
+    if jailed:
+        prefix, fd = confine.hide_options(prefix)
+        fds = (fd,)
     try:
         with open(out_path, "wb") as out, open(err_path, "wb") as err:
             proc = subprocess.Popen(prefix + list(cmd), stdin=subprocess.PIPE, stdout=out,
                                     stderr=err, cwd=cwd, env=env, start_new_session=True,
-                                    preexec_fn=_set_limits(limits))
+                                    preexec_fn=_set_limits(limits), pass_fds=fds)
+            watch = _DiskWatch(proc, [p[0] if isinstance(p, tuple) else p for p in rw] +
+                               [home], limits) if limits.disk else None
+            if watch:
+                watch.start()
             ran = _wait(proc, stdin, limits)
+            ran.too_much_disk = bool(watch and watch.stop())
         if jailed:
             ran.status = _signal_status(ran.status)
         ran.stdout = _read(out_path, limits.output)
@@ -131,8 +149,16 @@ def run(cmd, stdin=b"", limits=Limits(), untrusted=False, ro=(), rw=(), cwd=None
             len(ran.stdout), len(ran.stderr)) > limits.output
         return ran
     finally:
-        shutil.rmtree(home, ignore_errors=True)
+        for fd in fds:
+            os.close(fd)
+        remove(home)
         shutil.rmtree(logs, ignore_errors=True)
+
+
+def remove(path):
+    """Deletes a tree a step may have made any depth (rm walks it without recursion;
+    shutil.rmtree fails past ~1000 levels)."""
+    subprocess.run(["rm", "-rf", "--one-file-system", "--", path], check=False)
 
 
 # The signals that end a crashed or limited process. bubblewrap's init reports a
@@ -155,6 +181,51 @@ def _wait(proc, stdin, limits):
     except BrokenPipeError:
         proc.wait()
         return Ran(status=proc.returncode)
+
+
+def disk_use(paths, stop):
+    """(bytes, entries) under paths, links not followed; stops counting past `stop`
+    entries. Iterative: any depth."""
+    used, count, stack = 0, 0, list(paths)
+    while stack and count <= stop:
+        try:
+            with os.scandir(stack.pop()) as it:
+                for e in it:
+                    count += 1
+                    st = e.stat(follow_symlinks=False)
+                    used += st.st_blocks * 512
+                    if e.is_dir(follow_symlinks=False):
+                        stack.append(e.path)
+        except OSError:
+            pass
+    return used, count
+
+
+class _DiskWatch(threading.Thread):
+    """Kills proc's group when paths hold more than limits allow (twice a second);
+    stop() ends the watch and says whether it did."""
+
+    def __init__(self, proc, paths, limits, every=0.5):
+        super().__init__(daemon=True)
+        self.proc, self.paths, self.limits, self.every = proc, paths, limits, every
+        self.over, self.ended = False, threading.Event()
+
+    def run(self):
+        while self.proc.poll() is None and not self.ended.is_set():
+            used, count = disk_use(self.paths, self.limits.inodes)
+            if used > self.limits.disk or count > self.limits.inodes:
+                self.over = True
+                try:
+                    os.killpg(self.proc.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+                return
+            self.ended.wait(self.every)
+
+    def stop(self):
+        self.ended.set()
+        self.join()
+        return self.over
 
 
 def _kill(proc):

@@ -16,7 +16,8 @@ The scratch folder (mode 0711, the grader's) holds:
                          files the submission changed are compiled. Nothing a submission
                          leaves in work/ reaches the next one.
 pristine/ and work/ sit at fixed paths, so the build folder's absolute paths hold.
-The built tigerc is copied out of work/ (sandbox.public_copy) before it runs. The
+The built tigerc is copied out of work/ through no link (untrusted.copy_out) before it
+runs; the submission is checked (size, files, depth, names) before it is copied. The
 build runs confined (confine.py): the submission's CMake code, its compilers and
 every process they start see only the toolchain and work/, and die with the step.
 """
@@ -26,33 +27,28 @@ import re
 import shutil
 import subprocess
 
-from . import confine, sandbox
+from . import confine, sandbox, untrusted
 
 # Never copied from a submission: its own build folders and version control.
 SKIP_TOP = {"build", ".git", ".cache"}
 BUILD = sandbox.Limits(seconds=600, memory=4096 * sandbox.MB, output=1 * sandbox.MB,
-                       files=1024 * sandbox.MB)
+                       files=1024 * sandbox.MB, disk=2048 * sandbox.MB)
+TIGERC_SIZE = 512 * sandbox.MB  # the largest built tigerc copied out
 
 
-def tree_files(src):
-    """The relative paths of a tree's regular files (no links, no build folders)."""
-    out = []
-    for root, dirs, files in os.walk(src):
-        rel = os.path.relpath(root, src)
-        if rel == ".":
-            dirs[:] = [d for d in dirs if d not in SKIP_TOP and not d.startswith("build")]
-        dirs[:] = sorted(d for d in dirs if not os.path.islink(os.path.join(root, d)))
-        for name in sorted(files):
-            path = os.path.normpath(os.path.join(rel, name))
-            if os.path.isfile(os.path.join(src, path)) and \
-                    not os.path.islink(os.path.join(src, path)):
-                out.append(path)
-    return out
+def _skipped(name):
+    return name in SKIP_TOP or name.startswith("build")
 
 
-def _write_if_changed(a, b):
-    with open(a, "rb") as f:
-        data = f.read()
+def tree_files(src, bounds=untrusted.UPLOAD):
+    """The relative paths of a tree's regular files (no links, no build folders), the
+    tree checked first (untrusted.files: size, count, depth, names; Refused)."""
+    return untrusted.files(src, bounds, _skipped)
+
+
+def _write_if_changed(a, b, top, cap=untrusted.UPLOAD.file):
+    """b := the file a (a path below top, read through no link), when they differ."""
+    data = untrusted.read(top, os.path.relpath(a, top), cap)
     if os.path.isfile(b):
         with open(b, "rb") as f:
             if f.read() == data:
@@ -62,14 +58,14 @@ def _write_if_changed(a, b):
         os.remove(b)
     with open(b, "wb") as f:
         f.write(data)
-    shutil.copymode(a, b)
+    os.chmod(b, os.lstat(a).st_mode & 0o755)
 
 
-def sync(src, dst):
+def sync(src, dst, bounds=untrusted.UPLOAD):
     """Makes dst a copy of src, rewriting only the files whose content differs."""
-    wanted = set(tree_files(src))
+    wanted = set(tree_files(src, bounds))
     for path in sorted(wanted):
-        _write_if_changed(os.path.join(src, path), os.path.join(dst, path))
+        _write_if_changed(os.path.join(src, path), os.path.join(dst, path), src, bounds.file)
     for root, _, files in os.walk(dst):
         for name in files:
             path = os.path.normpath(os.path.join(os.path.relpath(root, dst), name))
@@ -95,7 +91,8 @@ def overlay(submission, src, files):
     for path in tree_files(submission):
         name = os.path.basename(path)
         if name in files and name not in used:
-            _write_if_changed(os.path.join(submission, path), os.path.join(src, files[name]))
+            _write_if_changed(os.path.join(submission, path), os.path.join(src, files[name]),
+                              submission)
             used.append(name)
     return used
 
@@ -109,7 +106,8 @@ def stamp(base):
 
 
 def confined_build(work, jobs, configure, seen_as=None):
-    """cmake (configure when asked) and the tigerc target, confined; (ok, log). The
+    """cmake (configure when asked) and the tigerc target, confined; (ok, log, why):
+    why is the one line that says what failed (a limit, else the first error). The
     step sees `work` at the path `seen_as` (default: its own): the build folder's
     absolute paths are those of scratch/work, whatever slot holds the copy."""
     seen_as = seen_as or work
@@ -125,12 +123,15 @@ def confined_build(work, jobs, configure, seen_as=None):
         log += (ran.stdout + ran.stderr).decode("utf-8", "replace").replace(src + "/", "")
         problem = ran.problem(BUILD, "the build")
         if problem or ran.status != 0:
-            return False, log + ("\n" + problem if problem else "")
-    return True, log
+            return False, log + ("\n" + problem if problem else ""), problem or first_error(log)
+    return True, log, ""
+
+
+remove = sandbox.remove
 
 
 def _fresh(path):
-    shutil.rmtree(path, ignore_errors=True)
+    remove(path)
     os.makedirs(path)
 
 
@@ -147,10 +148,10 @@ def ensure_pristine(base, scratch, jobs):
     sync(base, os.path.join(work, "src"))
     os.makedirs(os.path.join(work, "build"))
     _own(work)
-    ok, log = confined_build(work, jobs, configure=True)
+    ok, log, why = confined_build(work, jobs, configure=True)
     confine.reap(sandbox.level())
     if not ok:
-        return "grader error: the handout itself does not build: " + first_error(log)
+        return "grader error: the handout itself does not build: " + why
     shutil.rmtree(pristine, ignore_errors=True)
     subprocess.run(["cp", "-a", work, pristine], check=True)
     os.chmod(pristine, 0o700)  # never seen by a submission's steps
@@ -170,15 +171,31 @@ def work_folder(scratch, slot):
     return os.path.join(scratch, "work" if slot == 0 else "work-%d" % slot)
 
 
-def prepare(submission, scratch, base, lab, slot=0):
-    """work/ := pristine/ + the submission; returns a note on how it was read."""
+def root_of(upload):
+    """A Gradescope upload's submission: its shallowest folder holding CMakeLists.txt,
+    at most two folders down (the first by name among equals), else the upload itself
+    (the lab's files alone). The upload is checked first (tree_files: Refused)."""
+    found = [p for p in tree_files(upload) if os.path.basename(p) == "CMakeLists.txt"
+             and p.count("/") <= 2]
+    if not found:
+        return upload
+    best = min(found, key=lambda p: (p.count("/"), p))
+    return os.path.join(upload, os.path.dirname(best))
+
+
+def prepare(submission, scratch, base, lab, slot=0, upload=False):
+    """work/ := pristine/ + the submission (upload: root_of() it); returns a note on
+    how it was read. Refused (untrusted.py) before anything is copied."""
+    submission = root_of(submission) if upload else submission
+    tree_files(submission)  # the whole folder checked before a byte is copied
     work = work_folder(scratch, slot)
     src = os.path.join(work, "src")
-    shutil.rmtree(work, ignore_errors=True)
+    remove(work)
     subprocess.run(["cp", "-a", os.path.join(scratch, "pristine"), work], check=True)
     os.chmod(work, 0o755)
     note = ""
-    if os.path.isfile(os.path.join(submission, "CMakeLists.txt")):
+    if os.path.isfile(os.path.join(submission, "CMakeLists.txt")) and \
+            not os.path.islink(os.path.join(submission, "CMakeLists.txt")):
         sync(submission, src)
     else:
         files = lab_files(base, lab)
@@ -190,24 +207,35 @@ def prepare(submission, scratch, base, lab, slot=0):
     return note
 
 
-def build(submission, scratch, jobs, base, lab, bin_dir, slot=0):
-    """Copies, builds confined; returns (tigerc path in bin_dir or None, message, log).
-    The message is "" for a tree that built, a note for loose files, "build failed:
-    ..." else."""
+def build(submission, scratch, jobs, base, lab, bin_dir, slot=0, upload=False):
+    """Checks, copies, builds confined; returns (tigerc path in bin_dir or None, message,
+    log). The message is "" for a tree that built, a note for loose files, "build
+    failed: ..." or "submission refused: ..." else."""
     problem = ensure_pristine(base, scratch, jobs)
     if problem:
         return None, problem, ""
-    note = prepare(submission, scratch, base, lab, slot)
+    try:
+        note = prepare(submission, scratch, base, lab, slot, upload)
+    except untrusted.Refused as e:
+        return None, "submission refused: %s" % e, ""
     work = work_folder(scratch, slot)
-    ok, log = confined_build(work, jobs, configure=False,
+    ok, log, why = confined_build(work, jobs, configure=False,
                              seen_as=work_folder(scratch, 0))
     confine.reap(sandbox.level())
-    built = os.path.join(work, "build", "tigerc")
     if not ok:
-        return None, "build failed: " + first_error(log), log
-    if not os.path.isfile(built) or os.path.islink(built):
-        return None, "build failed: no tigerc was built", log
-    return sandbox.public_copy(built, bin_dir), note, log
+        return None, "build failed: " + why, log
+    return built_tigerc(work, bin_dir, log, note)
+
+
+def built_tigerc(work, bin_dir, log, note):
+    """The tigerc the build left in work/build, copied into bin_dir through no link
+    (the build may have made build/ or tigerc a link to another tree)."""
+    try:
+        dst = untrusted.copy_out(work, "build/tigerc", os.path.join(bin_dir, "tigerc"),
+                                 TIGERC_SIZE)
+    except untrusted.Refused as e:
+        return None, "build failed: no tigerc was built (%s)" % e, log
+    return dst, note, log
 
 
 def first_error(log):

@@ -30,6 +30,15 @@ file its CMakeLists.txt includes, run at configure time by the grader's build.
 The fold also runs in the other three labs' handouts (translate through ptoext's
 structured-IR interpreter, traces through --run-at=linear, ptoext through --run): 0 in
 each.
+Paths the submission controls (check_paths; each with its unconfined control):
+  symlinked_build   a POST_BUILD command replaces build/ by a link to the reference's
+                    build (hostile/link_build.sh); control: the link leads to it
+  classmate_slot    grade-all, two slots: the same link to the classmate's slot; and
+                    /proc/1/cmdline names no other slot; control: the link leads there
+  newline_folder    an upload whose folder is named "x\\n0 .."; control: the old shell
+                    pipeline of run_autograder picks a folder outside the upload
+  out_symlink       grade-tests on NAME.out links to a root-only file and to /dev/zero;
+                    control: the old reader (testcases' directives) reads them
 
 Expected of each: score 0 and no bonus; results.json agrees with the table, also two
 seconds later; no process named tiger-hostile is alive; no tiger-hostile* file outside
@@ -198,7 +207,7 @@ class Suite:
             os.path.join(WORK, "handout-" + lab), self.scratch + "-" + lab)
         args = grade.parse([lab, "--reference", self.reference, "--submission", sub,
                             "--tests", self.private, "--base", handout, "--out", out,
-                            "--shrink", "0",
+                            "--shrink", "0", "--keep-work",
                             "--time-limit", "2", "--scratch", scratch])
         result = grade.grade(args, grade.load_spec(lab), sub)
         grade.report.write(result, out)
@@ -329,10 +338,10 @@ def main(argv):
     suite = Suite(os.path.abspath(a.reference), os.path.abspath(a.scratch))
     suite.setup()
     listener = Listener()
-    names = a.only.split(",") if a.only else ALL
+    names = a.only.split(",") if a.only else ALL + ["paths"]
     suite.check_honest("first")
     program = os.path.join(ROOT, "labs", "canon", "tests", "binop_order.tig")
-    for name in names:
+    for name in [n for n in names if n != "paths"]:
         suite.check_attack(name, listener)
         if name in CONTROLLED:
             suite.control(name, program, listener)
@@ -341,9 +350,132 @@ def main(argv):
     suite.check_honest("last")
     if not a.only or "fold" in names:
         suite.check_fold_labs()
+    if "paths" in names:
+        check_paths(suite)
     listener.done = True
     print("seconds per grade: " + ", ".join("%s %.1f" % t for t in suite.times))
     return conclude("hostile", suite.problems)
+
+
+def link_submission(handout, dest, target):
+    """The handout whose tigerc's POST_BUILD links build/ to target (link_build.sh)."""
+    shutil.rmtree(dest, ignore_errors=True)
+    shutil.copytree(handout, dest, symlinks=True)
+    shutil.copy(os.path.join(ATTACKS, "link_build.sh"), os.path.join(dest, "driver"))
+    with open(os.path.join(dest, "driver", "CMakeLists.txt"), "a") as f:
+        f.write("add_custom_command(TARGET tigerc POST_BUILD COMMAND sh %s/link_build.sh "
+                "${CMAKE_BINARY_DIR} %s VERBATIM)\n" % ("${CMAKE_CURRENT_SOURCE_DIR}", target))
+
+
+def links_to(link, tigerc):
+    """The control: following link/tigerc (as the grader did) reaches tigerc."""
+    path = os.path.join(link, "tigerc")
+    return os.path.islink(link) and os.path.realpath(path) == os.path.realpath(tigerc)
+
+
+def check_symlinked_build(suite):
+    ref_build = os.path.dirname(suite.reference)
+    sub = os.path.join(WORK, "subs", "symlinked_build")
+    link_submission(suite.handout, sub, ref_build)
+    result, _ = suite.grade("symlinked_build", sub)
+    work_build = os.path.join(suite.scratch, "work", "build")
+    return result, links_to(work_build, suite.reference)
+
+
+def check_classmate_slot(suite):
+    """grade-all, two slots: a_cheater (slot 0) links its build to b_classmate's slot."""
+    subs = os.path.join(WORK, "class")
+    shutil.rmtree(subs, ignore_errors=True)
+    classmate = os.path.join(suite.scratch, "work-1", "build")
+    link_submission(suite.handout, os.path.join(subs, "a_cheater"), classmate)
+    honest_submission(suite.handout, os.path.join(subs, "b_classmate"))
+    out = os.path.join(WORK, "results", "class")
+    args = grade.parse(["canon", "--reference", suite.reference, "--all", subs,
+                        "--parallel", "2", "--base", suite.handout, "--out", out,
+                        "--shrink", "0", "--keep-work", "--time-limit", "2",
+                        "--scratch", suite.scratch])
+    args.time_limit = 2
+    grade.grade_class(args, grade.load_spec("canon"))
+    scores = {}
+    for name in ("a_cheater", "b_classmate"):
+        with open(os.path.join(out, name, "results.json")) as f:
+            scores[name] = json.load(f)["score"]
+    with open(os.path.join(suite.scratch, "work", "src", "cmdline.txt")) as f:
+        cmdline = f.read()
+    named = "work-1" in cmdline  # its own tree it sees as SCRATCH/work, whatever its slot
+    return scores, named, os.path.islink(os.path.join(suite.scratch, "work", "build")) and \
+        os.path.realpath(os.path.join(suite.scratch, "work", "build")) == classmate
+
+
+OLD_ROOT = ("find \"$1\" -maxdepth 3 -name CMakeLists.txt -printf '%d %h\\n' | "
+            "sort -n | head -1 | cut -d' ' -f2-")
+
+
+def check_newline_folder(suite):
+    upload = os.path.join(WORK, "subs", "newline_folder")
+    shutil.rmtree(upload, ignore_errors=True)
+    honest_submission(suite.handout, os.path.join(upload, "x\n0 .."))
+    out = os.path.join(WORK, "results", "newline_folder")
+    args = grade.parse(["canon", "--reference", suite.reference, "--upload", upload,
+                        "--base", suite.handout, "--out", out, "--shrink", "0",
+                        "--time-limit", "2", "--scratch", suite.scratch])
+    args.time_limit = 2
+    result = grade.grade(args, grade.load_spec("canon"), args.upload)
+    picked = subprocess.run(["bash", "-c", OLD_ROOT, "-", upload], capture_output=True,
+                            text=True, cwd=upload).stdout.strip()
+    outside = not os.path.realpath(os.path.join(upload, picked)).startswith(upload + "/")
+    return result, outside
+
+
+def check_out_symlink(suite):
+    """grade-tests' reader on NAME.out links: nothing read, both tests wrong."""
+    from ..grader import grade_tests
+    tests = os.path.join(WORK, "subs", "out_symlink")
+    shutil.rmtree(tests, ignore_errors=True)
+    os.makedirs(tests)
+    secret = os.path.join(WORK, "root-only-secret")
+    with open(secret, "w") as f:
+        f.write("the first line of a root-only file\n")
+    os.chmod(secret, 0o600)
+    for name, target in (("shadow", secret), ("zero", "/dev/zero")):
+        with open(os.path.join(tests, name + ".tig"), "w") as f:
+            f.write('print("x")\n')
+        os.symlink(target, os.path.join(tests, name + ".out"))
+    programs, unread = grade_tests.copies(tests, os.path.join(WORK, "out_symlink_copies"))
+    said = " ".join(unread.values())
+    old = grade.directives(os.path.join(tests, "shadow.tig"))["stdout"]
+    with open(os.path.join(tests, "zero.out"), "rb") as f:
+        endless = f.read(1 << 20) == bytes(1 << 20)
+    return len(unread) == 2 and "link" in said and "root-only" not in said, \
+        old == b"the first line of a root-only file\n" and endless
+
+
+def check_paths(suite):
+    """The attacks on paths the submission controls, each with its control."""
+    fail = suite.problems.append
+    result, followed = check_symlinked_build(suite)
+    if result["score"] or result["bonus_score"] or "no tigerc" not in result["build"]:
+        fail("symlinked_build: %.2f, %s" % (result["score"], result["build"]))
+    print("control: symlinked_build, its build/ %s the reference's" % (
+        "leads to" if followed else "does NOT lead to"))
+    followed or fail("control: symlinked_build does not link to the reference")
+    scores, named, followed = check_classmate_slot(suite)
+    print("classmate_slot: %s; /proc/1/cmdline names the other slot: %s" % (scores, named))
+    if scores["a_cheater"] or scores["b_classmate"] < 100 or named:
+        fail("classmate_slot: %s, named: %s" % (scores, named))
+    print("control: classmate_slot, its build/ %s the classmate's slot" % (
+        "leads to" if followed else "does NOT lead to"))
+    followed or fail("control: classmate_slot does not link to the classmate's slot")
+    result, outside = check_newline_folder(suite)
+    if result["score"] or "control character" not in result["build"]:
+        fail("newline_folder: %.2f, %s" % (result["score"], result["build"]))
+    print("newline_folder: %s; control: the old pipeline picks outside: %s" % (
+        result["build"], outside))
+    outside or fail("control: newline_folder: the old pipeline stays in the upload")
+    refused, control = check_out_symlink(suite)
+    refused or fail("out_symlink: a .out link was read")
+    print("out_symlink: refused %s; control: the old reader reads both: %s" % (refused, control))
+    control or fail("control: out_symlink: the old reader does not read the links")
 
 
 if __name__ == "__main__":
