@@ -101,10 +101,23 @@ def read(top, rel, cap):
             raise Refused("%s: not a regular file" % shown(rel))
         if st.st_size > cap:
             raise Refused("%s: %d bytes, more than %d" % (shown(rel), st.st_size, cap))
-        data = f.read(cap + 1)
+        data = read_at_most(f, cap + 1)
     if len(data) > cap:
         raise Refused("%s: more than %d bytes" % (shown(rel), cap))
     return data
+
+
+def read_at_most(f, limit, chunk=1 << 20):
+    """At most `limit` bytes of f, read a chunk at a time: f.read(limit) would allocate
+    `limit` bytes at once, and our own trees' cap is far beyond any memory."""
+    parts, left = [], limit
+    while left > 0:
+        part = f.read(min(chunk, left))
+        if not part:
+            break
+        parts.append(part)
+        left -= len(part)
+    return b"".join(parts)
 
 
 def copy_out(top, rel, dst, cap):
