@@ -37,10 +37,24 @@ from .blind import _string_end, strip_comments
 
 LIFTS, VARIANTS, TRIES = 3, 2, 10
 DELTAS = (1, 2, -1, 7)
-READER = ("let function grader_read(): int = let var n := 0 var s := 1 "
-          "var c := ord(getchar()) in if c = 45 then (s := -1; c := ord(getchar())); "
-          "while c >= 48 & c <= 57 do (n := n * 10 + c - 48; c := ord(getchar())); "
-          "s * n end ")
+# Each value comes as WIDTH digits of value + OFFSET and a newline. The reader is straight
+# code: every call the whole initializer of a variable of its own, no loop, no if, so it
+# is already canonical and has one trace, and a student's bug in calls, loops or layout
+# costs the programs that have them, not every lifted one.
+WIDTH, OFFSET = 12, 5 * 10 ** 11
+
+
+def _reader():
+    reads = "".join("var c%d := getchar() var d%d := ord(c%d) " % (k, k, k)
+                    for k in range(WIDTH))
+    value = "d0 - 48"
+    for k in range(1, WIDTH):
+        value = "(%s) * 10 + d%d - 48" % (value, k)
+    return ("let function grader_read(): int = let %svar nl := getchar() in %s - %d end "
+            % (reads, value, OFFSET))
+
+
+READER = _reader()
 ECHO = "grader_echo"  # the rule's extra value, printed first
 STEPS = re.compile(r"stats: steps (\d+)")
 LIMITS = sandbox.Limits(seconds=60, memory=8192 * sandbox.MB, output=8 * sandbox.MB)
@@ -105,13 +119,21 @@ def lifted_text(text, spans, echo):
         at = b
     body = "".join(out) + text[at:]
     names = ([ECHO] if echo else []) + ["grader_in%d" % k for k in range(len(spans))]
-    decls = "".join("var %s := grader_read() " % n for n in names)
+    # Each value through a variable of its own that never escapes: MOVE(TEMP, CALL) is
+    # canonical, where MOVE(MEM, CALL) of an escaping grader_inK would not be.
+    decls = "".join("var %s_r := grader_read() var %s := %s_r " % (n, n, n) for n in names)
     first = '(printi(%s); print("\\n")); ' % ECHO if echo else ""
     return READER + decls + "in " + first + body.rstrip("\n") + "\nend\n"
 
 
 def stdin_of(values, directives):
-    return "".join("%d\n" % v for v in values).encode() + directives["stdin"]
+    return "".join("%0*d\n" % (WIDTH, v + OFFSET) for v in values).encode() + \
+        directives["stdin"]
+
+
+def readable(values):
+    """Whether every value fits the reader's WIDTH digits."""
+    return all(0 <= v + OFFSET < 10 ** WIDTH for v in values)
 
 
 def run(reference, oracle, path, stdin, steps=0):
@@ -156,6 +178,8 @@ def attempt(plain, spans, echo, directives, reference, oracle, ptoext, work, var
         f.write(text)
     values = [int(plain[a:b]) for a, b in spans]
     base = [0] * echo + values
+    if not readable([v + d for v in base for d in DELTAS + (0,)]):
+        return None
     stdin = stdin_of(base, directives)
     got = run(reference, oracle, path, stdin)
     if got is None or (not echo and not matches(got, directives)):
