@@ -48,7 +48,7 @@ def table(result, hide_private=False):
     if not result.get("private_run", True):
         lines.append("  %-40s not run here (%d points on Gradescope; the groups above"
                      " then count x%g)" % ("private tests", result["private_points"],
-                                           result["private_scale"]))
+                                           result.get("private_scale", 1)))
     if hide_private and result.get("private_run"):
         public = [g for g in result["groups"] if not g.get("private")]
         lines.append("  %-40s %6.2f / %g" % ("total of the public groups", sum(
