@@ -10,9 +10,10 @@ makes one classic mistake, with its expectation in the header above the diff:
     Keeps: all others                          (or groups that must not, or none)
 "bonus" (the first bonus line) may appear in either list; "all others" means the
 groups, not the bonus, which needs every program to pass. Each mutant is applied to a
-copy of this tree (build/grade/mutants/tree) and its lab's files are graded as a
-student's upload (written over the handout); all of them
-share one scratch build (grade.py --scratch), so each rebuilds only what it changes.
+copy of this tree (build/grade/mutants/tree-LAB, one per lab: the labs' tests run side
+by side) and its lab's files are graded as a student's upload (written over the
+handout); all of them share one scratch build (grade.py --scratch), so each rebuilds
+only what it changes.
 Prints one line per mutant; exit 1 when any expectation fails.
 """
 import argparse
@@ -73,9 +74,9 @@ def arguments(argv, doc):
 
 def main(argv):
     reference, labs, extra = arguments(argv, __doc__)
-    tree = os.path.join(ROOT, "build", "grade", "mutants", "tree")
     failed = []
     for lab in labs:
+        tree = os.path.join(ROOT, "build", "grade", "mutants", "tree-" + lab)
         for patch in sorted(glob.glob(os.path.join(LABS, lab, "mutants", "*.patch"))):
             name = "%s/%s" % (lab, os.path.basename(patch)[:-6])
             problems = run_mutant(lab, name, patch, tree, reference, extra)

@@ -29,7 +29,7 @@ ESCAPES = ["/dev/shm/tiger-grade-escaped", os.path.join(ROBUST, "escape.tig.esca
 
 
 def graded(patch, extra):
-    tree = os.path.join(ROOT, "build", "grade", "mutants", "tree")
+    tree = os.path.join(ROOT, "build", "grade", "robustness-tree")
     err = apply(os.path.join(ROBUST, patch), tree)
     if err:
         raise SystemExit("FAIL: %s does not apply: %s" % (patch, err))
