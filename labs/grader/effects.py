@@ -4,7 +4,9 @@ Input: the lab spec's "effects" view ("all": canon and traces, whose passes keep
 effect; "calls": translate, where only what the language fixes is compared), a program,
 its stdin, and the student's dump. Output:
   - own_run: the reference's own run of the program at the lab's stage (trusted), its
-    effects' count and hash (`tigerc --effects-hash`), its steps and seconds;
+    effects' count and hash (`tigerc --effects-hash`), its steps and seconds; made once
+    per reference, program text, input and view, kept in build/grade/own/ (a class's
+    grades, the mutants of a test, all judge on the same runs);
   - dump_limits: the limits of the reference's run of the student's dump, relative to
     that run: FACTOR times its time and steps, plus a constant, never past the
     student's own limits (Context.student_limits, the two-time-outs drop included);
@@ -12,14 +14,16 @@ its stdin, and the student's dump. Output:
     X, got Y (the call at line L)", found by running both once more with the full
     streams (`--effects=FILE`), the grader's only costly step, on a failing program only.
 """
+import hashlib
+import json
 import os
 import re
 import tempfile
 import time
 from dataclasses import dataclass
 
-from ..paths import lab_meta
-from . import confine, randoms, sandbox
+from ..paths import ROOT, lab_meta
+from . import confine, inputs, randoms, sandbox
 
 SUMMARY = re.compile(rb"^effects: (\d+), hash ([0-9a-f]{16})$", re.M)
 STEPS = re.compile(rb"stats: steps (\d+),")
@@ -53,18 +57,41 @@ def own_stage(cx):
 
 def own_run(cx, program, stdin):
     """The reference runs the program itself, effects recorded (when the lab judges
-    them: the steps and time are still what the limits need); None when it cannot."""
+    them: the steps and time are still what the limits need); None when it cannot.
+    Read from the cache when this reference ran this text on this input before."""
     stage = own_stage(cx)
     if not stage:
         return None
     args = [cx.reference] + stage + ["--stats"] + view_args(cx)
+    path = cache_path(cx.reference, args[1:], program, stdin)
+    try:
+        with open(path) as f:
+            kept = json.load(f)
+        return Own(kept["summary"].encode(), kept["steps"], kept["seconds"], args + [program])
+    except (OSError, ValueError, KeyError):
+        pass
     start = time.monotonic()
     ran = sandbox.run(args + ["--effects-hash", program], stdin=stdin, limits=cx.trusted)
     seconds = time.monotonic() - start
     summary, steps = SUMMARY.search(ran.stderr), STEPS.search(ran.stderr)
     if not summary or not steps:
         return None
-    return Own(summary.group(0), int(steps.group(1)), seconds, args + [program])
+    own = Own(summary.group(0), int(steps.group(1)), seconds, args + [program])
+    inputs.keep_json(path, {"summary": own.summary.decode(), "steps": own.steps,
+                            "seconds": seconds})
+    return own
+
+
+def cache_path(reference, options, program, stdin):
+    """Where own_run keeps a run: named by the reference's bytes, the options, the
+    program's text and the input (never by a path: a program is judged from a fresh
+    blind copy each time)."""
+    h = hashlib.sha256(json.dumps(options).encode() + b"\0" + stdin + b"\0")
+    with open(program, "rb") as f:
+        h.update(f.read())
+    return os.path.join(ROOT, "build", "grade", "own", inputs.reference_digest(reference),
+                        h.hexdigest()[:32] + ".json")
+
 
 
 def dump_limits(cx, own):
@@ -108,13 +135,13 @@ def stream(cx, cmd, stdin, work, trusted):
     """The effect lines of one more run of cmd (its last item the file run)."""
     folder = tempfile.mkdtemp(prefix="effects-", dir=work)
     if not trusted and confine.runs_as_nobody(sandbox.level()):
-        os.chown(folder, confine.NOBODY, confine.NOBODY)
+        confine.chown_tree(folder)  # the steps' own uid: 65534 or the grade's
     path = os.path.join(folder, "effects")
     limits = sandbox.Limits(cx.trusted.seconds, cx.trusted.memory, cx.trusted.output,
                             files=STREAM_LIMIT)
     full = cmd[:-1] + ["--effects=" + path, cmd[-1]]
     sandbox.run(full, stdin=stdin, limits=limits, untrusted=not trusted,
-                ro=[] if trusted else [cx.reference, cmd[-1]], rw=[] if trusted else [folder])
+                ro=[] if trusted else [cmd[0], cmd[-1]], rw=[] if trusted else [folder])
     try:
         with open(path, "rb") as f:
             return f.read(STREAM_LIMIT).decode("latin-1").splitlines()

@@ -270,9 +270,14 @@ def cases(program, directives, reference, oracle, ptoext, shipped=None, root=Non
     except (OSError, ValueError):
         pass
     made = make(program, directives, reference, oracle, ptoext, variants)
-    os.makedirs(folder, exist_ok=True)
-    fd, fresh = tempfile.mkstemp(dir=folder, suffix=".tmp")
-    with os.fdopen(fd, "w") as f:
-        json.dump(made.to_json(), f)
-    os.replace(fresh, path)
+    keep_json(path, made.to_json())
     return made
+
+
+def keep_json(path, data):
+    """Writes a cache file whole, so a grade beside this one reads all of it or none."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    fd, fresh = tempfile.mkstemp(dir=os.path.dirname(path), suffix=".tmp")
+    with os.fdopen(fd, "w") as f:
+        json.dump(data, f)
+    os.replace(fresh, path)
