@@ -12,17 +12,22 @@ Expects, on canon's judge:
     relative to the reference's own run (at most 10 x its time + 2 s), not at 60 s;
 and, without running anything: the first differing effect of two streams, and the
 summary taken out of stderr.
-Ends with "N passed, N failed"; exit 1 when one failed. The "students" are shell
-scripts calling the reference by its path, which a bubblewrap step would not see: the
-steps run unconfined here (TIGER_GRADE_CONFINE=none); grade.hostile tests confinement.
+The "students" are shell scripts calling the reference by its path, which a bubblewrap
+step would not see: these steps run unconfined (TIGER_GRADE_CONFINE=none). Then, in a
+child process confined as this machine confines a grade (`--confined`): the changed
+store judged as a grade judges it, the reference run from its copy in the grade's
+folder (grade.reference_copy), the student a script that prints the edited dump
+itself: the same message, so the confined stream of the dump's effects was read.
+Ends with "N passed, N failed"; exit 1 when one failed.
 """
 import json
 import os
 import stat
+import subprocess
 import sys
 import tempfile
 
-from labs.grader import effects, judges, sandbox
+from labs.grader import effects, grade, judges, sandbox
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -60,9 +65,7 @@ def checks(tigerc, folder):
     v = judge(tigerc)
     yield "the reference's dump passes", v.passed, v.message
     v = judge(student(folder, "store8", tigerc, "sed 's/CONST 7)/CONST 8)/'"))
-    yield "a changed store fails at it", not v.passed and v.message.startswith(
-        "effect 3: expected store 0x") and v.message.endswith(
-        " 7, got store %s 8 (the store at line 4)" % v.message.split()[4]), v.message
+    yield "a changed store fails at it", store_fails_at_it(v), v.message
     v = judge(student(folder, "giga", tigerc, frame_of_f(1 << 30)))
     yield "a 1 GiB frame is refused", "a dump's frames are limited to 16 MiB" in v.message, \
         v.message
@@ -86,16 +89,56 @@ def checks(tigerc, folder):
         ran.stderr
 
 
+def store_fails_at_it(v):
+    return not v.passed and v.message.startswith("effect 3: expected store 0x") and \
+        v.message.endswith(" 7, got store %s 8 (the store at line 4)" % v.message.split()[4])
+
+
+def confined_checks(tigerc, folder):
+    """The changed store, judged confined as grade.py judges (see the docstring)."""
+    spec = json.load(open(os.path.join(ROOT, "labs", "canon", "grading.json")))
+    cx = judges.Context(spec, tigerc, "", sandbox.Limits(seconds=10))
+    bin_dir = sandbox.public_folder()
+    cx.confined_reference = grade.reference_copy(tigerc, bin_dir)
+    program = os.path.join(folder, "prog.tig")
+    with open(program, "w") as f:
+        f.write(PROGRAM)
+    dump = subprocess.run([tigerc, "--emit=linear", program], capture_output=True,
+                          check=True).stdout.decode().replace("CONST 7)", "CONST 8)")
+    script = os.path.join(bin_dir, "store8")
+    with open(script, "w") as f:
+        f.write("#!/bin/sh\ncat <<'DUMP'\n%sDUMP\n" % dump)
+    os.chmod(script, 0o755)
+    v = judges.judge(cx, script, program, EXPECT)
+    yield "confined (%s): a changed store fails at it" % sandbox.level(), \
+        store_fails_at_it(v), v.message
+
+
 def main():
-    os.environ["TIGER_GRADE_CONFINE"] = "none"
+    """Unconfined checks, then the confined ones in a child (`--confined`, which prints
+    only its check lines)."""
+    confined = sys.argv[2:] == ["--confined"]
+    if not confined:
+        os.environ["TIGER_GRADE_CONFINE"] = "none"
     tigerc = os.path.abspath(sys.argv[1])
-    passed = failed = 0
+    lines = []
     with tempfile.TemporaryDirectory() as folder:
         os.chmod(folder, 0o755)
-        for name, ok, detail in checks(tigerc, folder):
-            print("%s %s%s" % ("ok  " if ok else "FAIL", name, "" if ok else ": " + detail))
-            passed, failed = passed + bool(ok), failed + (not ok)
-    print("%d passed, %d failed" % (passed, failed))
+        for name, ok, detail in (confined_checks if confined else checks)(tigerc, folder):
+            lines.append("%s %s%s" % ("ok  " if ok else "FAIL", name, "" if ok else ": " + detail))
+            print(lines[-1])
+    if confined:
+        return 1 if any(l.startswith("FAIL") for l in lines) else 0
+    env = {k: v for k, v in os.environ.items() if k != "TIGER_GRADE_CONFINE"}
+    child = subprocess.run([sys.executable, "-m", "labs.tests.effects_judge", tigerc,
+                            "--confined"], capture_output=True, text=True, env=env)
+    print(child.stdout, end="")
+    lines += child.stdout.splitlines()
+    if child.returncode and not any(l.startswith("FAIL") for l in child.stdout.splitlines()):
+        lines.append("FAIL the confined checks: " + child.stderr.strip()[-300:])
+        print(lines[-1])
+    failed = sum(l.startswith("FAIL") for l in lines)
+    print("%d passed, %d failed" % (sum(l.startswith("ok") for l in lines), failed))
     return 1 if failed else 0
 
 
