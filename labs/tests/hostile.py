@@ -20,7 +20,8 @@ file its CMakeLists.txt includes, run at configure time by the grader's build.
   fork_storm        its tigerc forks until it cannot, the children sleeping forever
   writes_outside    its tigerc writes /tmp, /dev/shm, /var/tmp, /root, beside the program
   network           its tigerc sends the program to a listener on 127.0.0.1:47123-47131
-  flood, loop, sleep, crash    its tigerc prints forever, loops, sleeps, segfaults
+  flood, loop, sleep, crash    its tigerc prints forever, loops, sleeps, segfaults (loop
+                    and sleep graded with a 0.5 s limit: each program costs its limit)
   no_cmakelists     a folder with no CMakeLists.txt and no lab file
   fold              its tigerc runs the program at an earlier stage (--run-at=ir) and
                     prints a dump that prints the captured output, exits its status
@@ -40,8 +41,8 @@ Paths the submission controls (check_paths; each with its unconfined control):
   out_symlink       grade-tests on NAME.out links to a root-only file and to /dev/zero;
                     control: the old reader (testcases' directives) reads them
 
-Expected of each: score 0 and no bonus; results.json agrees with the table, also two
-seconds later; no process named tiger-hostile is alive; no tiger-hostile* file outside
+Expected of each: score 0 and no bonus; results.json agrees with the table (two seconds
+later, for the attacks that start processes: LINGERING); no process named tiger-hostile is alive; no tiger-hostile* file outside
 the scratch tree; no private program in its tree; the listener heard nothing. An honest
 submission (the handout with the solution's linearize.cc) scores full marks first, after
 every configure-time attack, and last. Controls: run unconfined, the tigerc of answer_reader
@@ -87,6 +88,11 @@ CONTROLLED = ["answer_reader", "reference_proxy", "network", "writes_outside", "
 STAGE = {"translate": "ir", "canon": "linear", "traces": "traces", "ptoext": "mlir"}
 TEMPS_BEFORE = re.compile(rb"TEMP (t\d+)")  # how the grader of before counted temps
 PORT = 47123
+# A time limit that only stops: the attacks that never end get it (not the honest
+# grades, whose 2 s stay far above a compile on a busy machine).
+STOPPED = {"loop": 0.5, "sleep": 0.5}
+# What may leave a process behind that writes later: the suite waits for it.
+LINGERING = CONFIGURE + ["runtime_daemon", "fork_storm"]
 CALL = "  int status = 0;\n  // Nested"
 
 
@@ -201,14 +207,14 @@ class Suite:
             shutil.copy(os.path.join(ROOT, p), self.private)
         clean_outside()
 
-    def grade(self, name, sub, lab="canon"):
+    def grade(self, name, sub, lab="canon", seconds=2):
         out = os.path.join(WORK, "results", name)
         handout, scratch = (self.handout, self.scratch) if lab == "canon" else (
             os.path.join(WORK, "handout-" + lab), self.scratch + "-" + lab)
         args = grade.parse([lab, "--reference", self.reference, "--submission", sub,
                             "--tests", self.private, "--base", handout, "--out", out,
                             "--shrink", "0", "--keep-work",
-                            "--time-limit", "2", "--scratch", scratch])
+                            "--time-limit", str(seconds), "--scratch", scratch])
         result = grade.grade(args, grade.load_spec(lab), sub)
         grade.report.write(result, out)
         self.times.append((name, result["seconds"]))
@@ -220,14 +226,15 @@ class Suite:
     def check_attack(self, name, listener):
         sub = os.path.join(WORK, "subs", name)
         make_submission(self.handout, name, sub)
-        result, out = self.grade(name, sub)
+        result, out = self.grade(name, sub, seconds=STOPPED.get(name, 2))
         fail = lambda what: self.problems.append("%s: %s" % (name, what))
         if name == "whitespace_bonus":
             self.check_respaced(result, fail)
         elif result["score"] or result["bonus_score"]:
             fail("scored %.2f + %.2f without doing the lab" % (result["score"],
                                                                result["bonus_score"]))
-        time.sleep(2)  # a forger that outlived the grade would have written by now
+        if name in LINGERING:
+            time.sleep(2)  # a forger that outlived the grade would have written by now
         with open(os.path.join(out, "results.json")) as f:
             told = json.load(f).get("score")
         if told != round(result["score"] + result["bonus_score"], 4):
