@@ -117,7 +117,7 @@ def _environment(home, path=None):
 def run(cmd, stdin=b"", limits=Limits(), untrusted=False, ro=(), rw=(), cwd=None):
     """Runs cmd (a list) with the limits. An untrusted command is confined (confine.py):
     it sees only `ro` and `rw` (host paths) beside the toolchain, and starts in `cwd`
-    (default: a private folder of its own)."""
+    (default: a private folder of its own; in bubblewrap, a path as the step sees it)."""
     home = _private_dir(untrusted)
     logs = tempfile.mkdtemp(prefix="out-", dir=run_base())  # the grader's, not the command's
     out_path, err_path = os.path.join(logs, "stdout"), os.path.join(logs, "stderr")
@@ -133,7 +133,8 @@ def run(cmd, stdin=b"", limits=Limits(), untrusted=False, ro=(), rw=(), cwd=None
     try:
         with open(out_path, "wb") as out, open(err_path, "wb") as err:
             proc = subprocess.Popen(prefix + list(cmd), stdin=subprocess.PIPE, stdout=out,
-                                    stderr=err, cwd=cwd, env=env, start_new_session=True,
+                                    stderr=err, cwd=home if jailed else cwd, env=env,
+                                    start_new_session=True,
                                     preexec_fn=_set_limits(limits), pass_fds=fds)
             watch = _DiskWatch(proc, [p[0] if isinstance(p, tuple) else p for p in rw] +
                                [home], limits) if limits.disk else None

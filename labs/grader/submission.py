@@ -7,25 +7,31 @@ their solutions), the scratch folder. Output: the path of its tigerc (a copy the
 submission cannot change), or a one-line "build failed: ..." message, and the log.
 
 The scratch folder (mode 0711, the grader's) holds:
-  pristine/{src,build}   the handout, built once by the same confined build as a
-                         submission (-O0, no -g: the fastest rebuild); rebuilt only when
-                         the handout's files change (pristine.stamp)
-  work/{src,build}       one submission's tree: a fresh copy of pristine/ (times kept),
-                         the submission's files written over it (new times only where
-                         the bytes differ), built with `cmake --build` - so only the
-                         files the submission changed are compiled. Nothing a submission
-                         leaves in work/ reaches the next one.
-pristine/ and work/ sit at fixed paths, so the build folder's absolute paths hold.
+  work/{src,build}       one submission's tree: a fresh copy of the pristine build
+                         (times kept), the submission's files written over it (new
+                         times only where the bytes differ), built with `cmake --build`
+                         - so only the files the submission changed are compiled.
+                         Nothing a submission leaves in work/ reaches the next one.
+The pristine build is the handout built once by the same confined build as a
+submission (-O0, no -g: the fastest rebuild), named by the handout's content (stamp()):
+  - with bubblewrap, which shows a build its tree at the fixed path BUILT_AT whatever
+    folder holds it, one pristine-STAMP/ beside the scratch folders serves them all
+    (every test of `make test`, every slot of grade-all): PRISTINE_KEPT are kept, the
+    least recently used removed first, never one a grade is copying (its lock);
+  - else scratch/pristine/ (pristine.stamp), seen at scratch/work like every build.
 The built tigerc is copied out of work/ through no link (untrusted.copy_out) before it
 runs; the submission is checked (size, files, depth, names) before it is copied. The
 build runs confined (confine.py): the submission's CMake code, its compilers and
 every process they start see only the toolchain and work/, and die with the step.
 """
+import fcntl
+import glob
 import hashlib
 import os
 import re
 import shutil
 import subprocess
+from contextlib import contextmanager
 
 from . import confine, sandbox, untrusted
 
@@ -108,8 +114,8 @@ def stamp(base):
 def confined_build(work, jobs, configure, seen_as=None):
     """cmake (configure when asked) and the tigerc target, confined; (ok, log, why):
     why is the one line that says what failed (a limit, else the first error). The
-    step sees `work` at the path `seen_as` (default: its own): the build folder's
-    absolute paths are those of scratch/work, whatever slot holds the copy."""
+    step sees `work` at the path `seen_as` (default: its own; seen_at()): the build
+    folder's absolute paths are the same whatever folder holds the copy."""
     seen_as = seen_as or work
     src, out = os.path.join(seen_as, "src"), os.path.join(seen_as, "build")
     steps = [["cmake", "--build", out, "--target", "tigerc", "-j%d" % jobs]]
@@ -135,29 +141,78 @@ def _fresh(path):
     os.makedirs(path)
 
 
+BUILT_AT = "/tiger-grade/work"  # where a bubblewrap build sees its tree
+PRISTINE_KEPT = 8
+
+
+def seen_at(scratch):
+    """The path a build sees its work folder at: BUILT_AT, or scratch/work where no
+    step can see a folder under another name."""
+    return BUILT_AT if confine.renames(sandbox.level()) else work_folder(scratch, 0)
+
+
+def pristine_of(base, scratch):
+    """The pristine build of the handout at base (see the docstring)."""
+    if confine.renames(sandbox.level()):
+        return os.path.join(os.path.dirname(scratch), "pristine-" + stamp(base)[:20])
+    return os.path.join(scratch, "pristine")
+
+
+@contextmanager
+def locked(path, how):
+    """flock(how) on path + ".lock" for the with block."""
+    with open(path + ".lock", "a") as f:
+        fcntl.flock(f, how)
+        yield
+
+
 def ensure_pristine(base, scratch, jobs):
-    """Builds the handout into scratch/pristine once per handout content."""
+    """Builds the handout's pristine build unless it exists; a problem or None."""
     os.makedirs(scratch, exist_ok=True)
     os.chmod(scratch, 0o711)
-    pristine, work, mark = (os.path.join(scratch, n) for n in
-                            ("pristine", "work", "pristine.stamp"))
-    want = stamp(base)
-    if os.path.isfile(mark) and open(mark).read() == want and os.path.isdir(pristine):
-        return None
-    _fresh(work)
-    sync(base, os.path.join(work, "src"))
-    os.makedirs(os.path.join(work, "build"))
-    _own(work)
-    ok, log, why = confined_build(work, jobs, configure=True)
-    confine.reap(sandbox.level())
-    if not ok:
-        return "grader error: the handout itself does not build: " + why
-    shutil.rmtree(pristine, ignore_errors=True)
-    subprocess.run(["cp", "-a", work, pristine], check=True)
-    os.chmod(pristine, 0o700)  # never seen by a submission's steps
-    with open(mark, "w") as f:
-        f.write(want)
+    pristine, want = pristine_of(base, scratch), stamp(base)
+    mark = os.path.join(scratch, "pristine.stamp")
+    with locked(pristine, fcntl.LOCK_EX):
+        shared = confine.renames(sandbox.level())
+        if os.path.isdir(pristine) and (shared or os.path.isfile(mark) and
+                                        open(mark).read() == want):
+            os.utime(pristine + ".lock")
+            return None
+        work = pristine + ".new" if shared else work_folder(scratch, 0)
+        _fresh(work)
+        sync(base, os.path.join(work, "src"))
+        os.makedirs(os.path.join(work, "build"))
+        _own(work)
+        ok, log, why = confined_build(work, jobs, configure=True, seen_as=seen_at(scratch))
+        confine.reap(sandbox.level())
+        if not ok:
+            remove(work)
+            return "grader error: the handout itself does not build: " + why
+        remove(pristine)
+        if shared:
+            os.rename(work, pristine)
+        else:
+            subprocess.run(["cp", "-a", work, pristine], check=True)
+        os.chmod(pristine, 0o700)  # never seen by a submission's steps
+        with open(mark, "w") as f:
+            f.write(want)
+    prune(os.path.dirname(pristine))
     return None
+
+
+def prune(folder):
+    """Keeps the PRISTINE_KEPT shared pristine builds used last; removes the others that
+    no grade holds (their lock taken without waiting)."""
+    locks = sorted(glob.glob(os.path.join(folder, "pristine-*.lock")),
+                   key=os.path.getmtime, reverse=True)
+    for lock in locks[PRISTINE_KEPT:]:
+        with open(lock, "a") as f:
+            try:
+                fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                continue
+            remove(lock[:-len(".lock")])
+            os.remove(lock)
 
 
 def _own(work):
@@ -191,7 +246,9 @@ def prepare(submission, scratch, base, lab, slot=0, upload=False):
     work = work_folder(scratch, slot)
     src = os.path.join(work, "src")
     remove(work)
-    subprocess.run(["cp", "-a", os.path.join(scratch, "pristine"), work], check=True)
+    pristine = pristine_of(base, scratch)
+    with locked(pristine, fcntl.LOCK_SH):  # prune() waits
+        subprocess.run(["cp", "-a", pristine, work], check=True)
     os.chmod(work, 0o755)
     note = ""
     if os.path.isfile(os.path.join(submission, "CMakeLists.txt")) and \
@@ -219,8 +276,7 @@ def build(submission, scratch, jobs, base, lab, bin_dir, slot=0, upload=False):
     except untrusted.Refused as e:
         return None, "submission refused: %s" % e, ""
     work = work_folder(scratch, slot)
-    ok, log, why = confined_build(work, jobs, configure=False,
-                             seen_as=work_folder(scratch, 0))
+    ok, log, why = confined_build(work, jobs, configure=False, seen_as=seen_at(scratch))
     confine.reap(sandbox.level())
     if not ok:
         return None, "build failed: " + why, log
