@@ -246,6 +246,9 @@ def main(argv):
     reference, scratch = os.path.abspath(a.reference), os.path.abspath(a.scratch)
     submission.remove(WORK)  # a deep tree of the last run: rm, not shutil.rmtree
     os.makedirs(WORK)
+    # Run folders of its own, in-process and in the grades it starts: what check_gone
+    # finds there is this test's, not that of a grade beside it (ctest -j).
+    sandbox.RUN_BASE = os.environ["TIGER_GRADE_RUNS"] = os.path.join(WORK, "runs")
     handout = os.path.join(WORK, "handout")
     grade.make_handout.write("canon", reference, handout, quiet=True)
     problems = []
