@@ -173,7 +173,7 @@ Problem badBlockShape(const std::vector<T_stm>& block, std::size_t k) {
 std::vector<Temp_label> targets(const tree::Stm* s) {
   if (auto* c = cast<tree::Cjump>(s)) return {c->t, c->f};
   if (auto* j = cast<tree::Jump>(s)) {
-    std::vector<Temp_label> out = j->jumps;
+    std::vector<Temp_label> out(j->jumps.begin(), j->jumps.end());
     if (auto* n = cast<tree::Name>(j->exp)) out.push_back(n->label);
     return out;
   }

@@ -48,20 +48,20 @@ RelOp commuteRel(RelOp op) {
   return op;
 }
 
-Arena::~Arena() {
-  for (const Destructor& d : destructors_)
-    d.destroy(d.object);
-}
-
-void* Arena::allocate(std::size_t bytes, std::size_t align) {
-  std::size_t start = (used_ + align - 1) / align * align;
-  if (start + bytes > kChunkBytes) {
-    chunks_.emplace_back(
-        new std::byte[kChunkBytes]); // not zeroed: nodes are built in place
+void* Arena::allocate(Chunks& to, std::size_t bytes, std::size_t align) {
+  if (bytes > to.size) { // a long list: a chunk of its own, before the one in use
+    auto own = std::make_unique<std::byte[]>(bytes);
+    std::byte* p = own.get();
+    to.list.insert(to.list.empty() ? to.list.end() : to.list.end() - 1, std::move(own));
+    return p;
+  }
+  std::size_t start = (to.used + align - 1) / align * align;
+  if (start + bytes > to.size) {
+    to.list.emplace_back(new std::byte[to.size]); // not zeroed: nodes are built in place
     start = 0;
   }
-  used_ = start + bytes;
-  return chunks_.back().get() + start;
+  to.used = start + bytes;
+  return to.list.back().get() + start;
 }
 
 T_stm Arena::SeqList(const std::vector<T_stm>& stms) {

@@ -4,7 +4,9 @@
 //   T_stm: SEQ LABEL JUMP CJUMP MOVE EXP
 //
 // Nodes are allocated in a tree::Arena that owns them all, so passes (canon) may
-// share, rewrite and drop subtrees freely and nothing is freed recursively. T_exp and
+// share, rewrite and drop subtrees freely and nothing is freed recursively. The lists
+// of CALL and JUMP (tree::List) live in the arena too: every node is trivially
+// destructible, and the arena frees its chunks and nothing else. T_exp and
 // T_stm are pointers, as in the book. Build nodes with the arena's methods, named
 // like the book's constructors: arena.Binop(op, l, r), arena.Seq(a, b), ...
 //
@@ -20,7 +22,7 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <deque>
+#include <iterator>
 #include <memory>
 #include <new>
 #include <type_traits>
@@ -106,6 +108,25 @@ using T_stm = tree::Stm*;
 
 namespace tiger::tree {
 
+// The items of a CALL's arguments or a JUMP's targets: placed in the arena with the
+// node, never changed once made, read like a const std::vector.
+template <class T> class List {
+public:
+  List() = default;
+  List(const T* items, std::size_t size) : items_(items), size_(size) {}
+  const T* begin() const { return items_; }
+  const T* end() const { return items_ + size_; }
+  std::reverse_iterator<const T*> rbegin() const { return std::reverse_iterator(end()); }
+  std::reverse_iterator<const T*> rend() const { return std::reverse_iterator(begin()); }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const T& operator[](std::size_t i) const { return items_[i]; }
+
+private:
+  const T* items_ = nullptr;
+  std::size_t size_ = 0;
+};
+
 // ---- expressions ----
 
 // BINOP(op, left, right)
@@ -150,8 +171,8 @@ struct Const : Exp {
 struct Call : Exp {
   static constexpr ExpKind kKind = ExpKind::CALL;
   T_exp fun;
-  std::vector<T_exp> args;
-  Call(T_exp f, std::vector<T_exp> a) : Exp(kKind), fun(f), args(std::move(a)) {}
+  List<T_exp> args;
+  Call(T_exp f, List<T_exp> a) : Exp(kKind), fun(f), args(a) {}
 };
 
 // ---- statements ----
@@ -172,8 +193,8 @@ struct Label : Stm {
 struct Jump : Stm {
   static constexpr StmKind kKind = StmKind::JUMP;
   T_exp exp;
-  std::vector<Temp_label> jumps;
-  Jump(T_exp e, std::vector<Temp_label> j) : Stm(kKind), exp(e), jumps(std::move(j)) {}
+  List<Temp_label> jumps;
+  Jump(T_exp e, List<Temp_label> j) : Stm(kKind), exp(e), jumps(j) {}
 };
 // CJUMP(op, left, right, t, f)
 struct Cjump : Stm {
@@ -222,17 +243,19 @@ public:
   T_exp Eseq(T_stm s, T_exp e) { return make<tree::Eseq>(s, e); }
   T_exp Name(Temp_label l) { return make<tree::Name>(l); }
   T_exp Const(std::int64_t v) { return make<tree::Const>(v); }
-  T_exp Call(T_exp f, std::vector<T_exp> args) {
-    return make<tree::Call>(f, std::move(args));
+  T_exp Call(T_exp f, const std::vector<T_exp>& args) {
+    return make<tree::Call>(f, list(args));
   }
 
   T_stm Seq(T_stm l, T_stm r) { return make<tree::Seq>(l, r); }
   T_stm Label(Temp_label l) { return make<tree::Label>(l); }
-  T_stm Jump(T_exp e, std::vector<Temp_label> j) {
-    return make<tree::Jump>(e, std::move(j));
+  T_stm Jump(T_exp e, const std::vector<Temp_label>& j) {
+    return make<tree::Jump>(e, list(j));
   }
+  // A JUMP to the targets of another (the list is shared: lists never change).
+  T_stm Jump(T_exp e, List<Temp_label> j) { return make<tree::Jump>(e, j); }
   // JUMP(NAME l, [l])
-  T_stm Jump(Temp_label l) { return Jump(Name(l), {l}); }
+  T_stm Jump(Temp_label l) { return Jump(Name(l), std::vector<Temp_label>{l}); }
   T_stm Cjump(RelOp op, T_exp l, T_exp r, Temp_label t, Temp_label f) {
     return make<tree::Cjump>(op, l, r, t, f);
   }
@@ -252,10 +275,14 @@ public:
 
   std::size_t nodeCount() const { return count_; }
 
+  // Frees every SEQ and ESEQ made so far. Only for a caller who knows that none is
+  // reachable any more: traceProgram, once every PROC body is a canonical list, which
+  // holds neither and shares no subtree that does.
+  void freeSequences() { sequences_ = Chunks(kSequenceChunkBytes); }
+
   Arena() = default;
   Arena(const Arena&) = delete;
   Arena& operator=(const Arena&) = delete;
-  ~Arena();
 
 private:
   friend class PosScope;
@@ -265,26 +292,43 @@ private:
   // node). A chunk is 16 KiB, small enough for the allocator to carve it from the pages
   // of small blocks the AST and the checker freed (tigerc frees each function's AST as
   // its PROC is made: translate.hh), so the IR fills memory the front end gave back
-  // rather than new pages. CALL and JUMP nodes own a std::vector, so their destructors
-  // are recorded and run when the arena dies; the other kinds are trivially
-  // destructible.
+  // rather than new pages. Nodes and lists are trivially destructible: the arena's
+  // death frees the chunks, and runs no destructor.
+  // SEQ and ESEQ nodes, which C_linearize removes, are placed in chunks of their own
+  // (freeSequences) of 256 KiB: so large that the allocator gives each one back whole,
+  // for any size of block, when it is freed.
   static constexpr std::size_t kChunkBytes = 16 << 10;
-  void* allocate(std::size_t bytes, std::size_t align);
+  static constexpr std::size_t kSequenceChunkBytes = 256 << 10;
+  struct Chunks {
+    explicit Chunks(std::size_t bytes) : size(bytes), used(bytes) {}
+    std::size_t size; // bytes of each chunk
+    std::size_t used; // bytes used in list.back()
+    std::vector<std::unique_ptr<std::byte[]>> list;
+  };
+  void* allocate(Chunks& to, std::size_t bytes, std::size_t align);
+  void* allocate(std::size_t bytes, std::size_t align) {
+    return allocate(nodes_, bytes, align);
+  }
   template <class T, class... A> T* make(A&&... a) {
-    T* p = new (allocate(sizeof(T), alignof(T))) T(std::forward<A>(a)...);
+    static_assert(std::is_trivially_destructible_v<T>);
+    constexpr bool sequence =
+        std::is_same_v<T, tree::Seq> || std::is_same_v<T, tree::Eseq>;
+    Chunks& to = sequence ? sequences_ : nodes_;
+    T* p = new (allocate(to, sizeof(T), alignof(T))) T(std::forward<A>(a)...);
     p->setPos(position_);
-    if constexpr (!std::is_trivially_destructible_v<T>)
-      destructors_.push_back({p, [](void* q) { static_cast<T*>(q)->~T(); }});
     ++count_;
     return p;
   }
-  struct Destructor {
-    void* object;
-    void (*destroy)(void*);
-  };
-  std::vector<std::unique_ptr<std::byte[]>> chunks_;
-  std::size_t used_ = kChunkBytes;     // bytes used in chunks_.back()
-  std::deque<Destructor> destructors_; // grows by blocks: no copy at twice its size
+  // A copy of `items` in the arena (a list of none takes no room).
+  template <class T> List<T> list(const std::vector<T>& items) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    if (items.empty()) return {};
+    auto* copy = static_cast<T*>(allocate(sizeof(T) * items.size(), alignof(T)));
+    std::uninitialized_copy(items.begin(), items.end(), copy);
+    return {copy, items.size()};
+  }
+  Chunks nodes_ = Chunks(kChunkBytes);
+  Chunks sequences_ = Chunks(kSequenceChunkBytes);
   std::size_t count_ = 0;
   SrcPos position_; // stamped on the nodes made now (PosScope sets it)
 };
