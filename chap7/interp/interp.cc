@@ -38,39 +38,55 @@ public:
   void run(const ir::Program& prog);
   bool flushOutput() { return runtime_.flushOutput(); }
   RunStats stats() const {
-    RunStats s = stats_;
-    s.steps = count_ - s.calls;
-    return s;
+    return RunStats{counts_.count - counts_.calls, counts_.jumps, counts_.cjumps,
+                    counts_.calls, counts_.moves};
   }
 
 private:
+  // What --stats counts; maxSteps bounds the statements executed plus the calls made,
+  // `count`. Each exec keeps a copy in registers (a member's increment would wait on
+  // the last one's store: every store through a temp may alias it) and writes each
+  // change through to counts_, so that counts_ is exact whenever a call or an error
+  // can see it; after a Tiger call, exec reloads its copy.
+  struct Counts {
+    std::uint64_t count = 0; // steps + calls
+    std::uint64_t calls = 0;
+    std::uint64_t moves = 0;
+    std::uint64_t cjumps = 0;
+    std::uint64_t jumps = 0;
+  };
   std::int64_t callFunction(int index, std::size_t args);
   void exec(const Function& fn, std::size_t base);
-  // maxSteps bounds the statements executed plus the calls made: count_.
-  void countStep() {
-    if (++count_ > maxCount_) [[unlikely]]
+  void countStep(Counts& n) {
+    counts_.count = ++n.count;
+    if (n.count > maxCount_) [[unlikely]]
       stepLimit();
   }
-  void countCall() {
-    ++stats_.calls;
-    countStep();
+  void countCall(Counts& n) {
+    counts_.calls = ++n.calls;
+    countStep(n);
   }
-  // `n` steps of statements without effects (labels) at once; the limit stops at the
+  // `k` steps of statements without effects (labels) at once; the limit stops at the
   // same step as one at a time.
-  void countSteps(std::int32_t n) {
-    count_ += static_cast<std::uint64_t>(n);
-    if (count_ > maxCount_) [[unlikely]] {
-      count_ = maxCount_ + 1;
+  void countSteps(Counts& n, std::int32_t k) {
+    n.count += static_cast<std::uint64_t>(k);
+    if (n.count > maxCount_) [[unlikely]]
+      n.count = maxCount_ + 1;
+    counts_.count = n.count;
+    if (n.count > maxCount_) [[unlikely]]
       stepLimit();
-    }
   }
-  void countMove() {
-    countStep();
-    ++stats_.moves;
+  void countMove(Counts& n) {
+    countStep(n);
+    counts_.moves = ++n.moves;
   }
-  void countCjump() {
-    countStep();
-    ++stats_.cjumps;
+  void countCjump(Counts& n) {
+    countStep(n);
+    counts_.cjumps = ++n.cjumps;
+  }
+  void countJump(Counts& n) {
+    countStep(n);
+    counts_.jumps = ++n.jumps;
   }
   [[noreturn]] void stepLimit();
   // A call, given to effects_ with its result when it records.
@@ -99,8 +115,7 @@ private:
 
   const RunOptions& opts_;
   EffectSink* const effects_; // opts_.effects
-  RunStats stats_;            // steps are count_ - calls
-  std::uint64_t count_ = 0;   // steps + calls
+  Counts counts_;
   Memory mem_;
   Runtime runtime_;
   Code code_;
@@ -208,11 +223,13 @@ void Machine::newTemps(std::size_t slots, std::size_t values) {
 }
 
 // Runs fn's operations on the activation whose temps start at temps_[base]; its value
-// stack lies above its temps. A call may move temps_, hence `reload`.
+// stack lies above its temps. A call may move temps_ and counts the callee's steps,
+// hence `reload`.
 void Machine::exec(const Function& fn, std::size_t base) {
   const Ins* const code = fn.code.data();
   const Target* const targets = fn.targets.data();
   const Ins* pc = code;
+  Counts n = counts_;
   std::int64_t* temps = temps_.data() + base;
   std::int64_t* values = temps + fn.slots;
   std::int64_t* sp = values; // the next free value
@@ -227,6 +244,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
     temps = temps_.data() + base;
     values = temps + fn.slots;
     sp = temps_.data() + spAt;
+    n = counts_;
   };
   // Threaded dispatch (GCC and Clang's labels as values): each operation jumps to the
   // next one's code through kOps, in Op's order; a branch of its own per operation.
@@ -293,22 +311,21 @@ void Machine::exec(const Function& fn, std::size_t base) {
   NEXT;
   {
   opLabel:
-    countSteps(ip->a);
+    countSteps(n, ip->a);
     pc += ip->a - 1;
     NEXT;
   opStm:
-    countStep();
+    countStep(n);
     NEXT;
   opJump:
-    countStep();
-    ++stats_.jumps;
+    countJump(n);
     jump(ip->a);
     NEXT;
   opStmMove:
-    countMove();
+    countMove(n);
     NEXT;
   opStmCjump:
-    countCjump();
+    countCjump(n);
     NEXT;
   opConst:
     *sp++ = ip->b;
@@ -362,7 +379,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
   opCall : {
     sp -= ip->a;
     auto at = static_cast<std::size_t>(sp - temps_.data());
-    countCall();
+    countCall(n);
     auto index = static_cast<int>(ip->b);
     std::int64_t r =
         recorded(code_.functions[static_cast<std::size_t>(index)].name, sp, ip->a,
@@ -373,14 +390,14 @@ void Machine::exec(const Function& fn, std::size_t base) {
   }
   opCallRuntime:
     sp -= ip->a;
-    countCall();
+    countCall(n);
     *sp = recorded(Runtime::name(static_cast<int>(ip->b)), sp, ip->a, fn.positions[ip->c],
                    [&] { return runtime_.call(static_cast<int>(ip->b), sp); });
     ++sp;
     NEXT;
   opCheckIndex:
     sp -= 2;
-    countCall();
+    countCall(n);
     *sp = checkIndex(sp, fn.positions[ip->c]);
     ++sp;
     NEXT;
@@ -431,27 +448,27 @@ void Machine::exec(const Function& fn, std::size_t base) {
     store(*--sp, ip->b, fn.positions[ip->c]);
     NEXT;
   opMoveConst:
-    countMove();
+    countMove(n);
     temps[ip->a] = ip->b;
     NEXT;
   opMoveTemp:
-    countMove();
+    countMove(n);
     temps[ip->a] = temps[ip->d];
     NEXT;
   opMoveTempPlusConst:
-    countMove();
+    countMove(n);
     temps[ip->a] = wrap(u(temps[ip->d]) + u(ip->b));
     NEXT;
   opMoveLoadTempPlusConst:
-    countMove();
+    countMove(n);
     temps[ip->a] = mem_.load(wrap(u(temps[ip->d]) + u(ip->b)));
     NEXT;
   opCjumpTempTemp:
-    countCjump();
+    countCjump(n);
     jump(tree::evalRel(ip->rel, temps[ip->d], temps[ip->b]) ? ip->a : ip->c);
     NEXT;
   opCjumpTempConst:
-    countCjump();
+    countCjump(n);
     jump(tree::evalRel(ip->rel, temps[ip->d], ip->b) ? ip->a : ip->c);
     NEXT;
   opTempTimesConst:
@@ -464,7 +481,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
     sp[-1] = mem_.load(wrap(u(sp[-1]) + u(temps[ip->a]) * u(ip->b)));
     NEXT;
   opCheckIndexTemp : {
-    countCall();
+    countCall(n);
     std::int64_t args[2] = {sp[-1], temps[ip->a]};
     sp[-1] = checkIndex(args, fn.positions[ip->c]);
     NEXT;
@@ -474,30 +491,30 @@ void Machine::exec(const Function& fn, std::size_t base) {
     jump(tree::evalRel(ip->rel, *sp, ip->b) ? ip->a : ip->c);
     NEXT;
   opStmMoveTemp:
-    countMove();
+    countMove(n);
     *sp++ = temps[ip->a];
     NEXT;
   opStmMoveLoadTempPlusConst:
-    countMove();
+    countMove(n);
     *sp++ = mem_.load(wrap(u(temps[ip->a]) + u(ip->b)));
     NEXT;
   opStmCjumpTemp:
-    countCjump();
+    countCjump(n);
     *sp++ = temps[ip->a];
     NEXT;
   opStmCjumpLoadTempPlusConst:
-    countCjump();
+    countCjump(n);
     *sp++ = mem_.load(wrap(u(temps[ip->a]) + u(ip->b)));
     NEXT;
   opMoveLoadLoad : {
-    countMove();
+    countMove(n);
     std::int64_t link = mem_.load(wrap(u(temps[ip->d]) + u(ip->b)));
     temps[ip->a] = mem_.load(wrap(u(link) + u(std::int64_t{ip->c})));
     NEXT;
   }
   opMoveCheckIndex : {
-    countMove();
-    countCall();
+    countMove(n);
+    countCall(n);
     std::int64_t args[2] = {temps[ip->d], temps[ip->c]};
     temps[ip->a] = checkIndex(args, fn.positions[static_cast<std::size_t>(ip->b)]);
     NEXT;
