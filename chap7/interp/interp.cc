@@ -237,6 +237,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
     const Target& t = targets[k];
     if (t.error != Target::Error::None) [[unlikely]]
       badJump(fn, t);
+    countSteps(n, t.steps);
     pc = code + t.pc;
     sp = values + t.depth;
   };

@@ -426,7 +426,7 @@ void Compiler::fuseCjump() {
 
 // A target for a jump of the current list to `label`, resolved by resolveTargets.
 std::int32_t Compiler::target(Temp_label label) {
-  fn_->targets.push_back(Target{Target::Error::None, labelId(label), 0, 0});
+  fn_->targets.push_back(Target{Target::Error::None, labelId(label), 0, 0, 0});
   jumpLists_.push_back(list_);
   return static_cast<std::int32_t>(fn_->targets.size()) - 1;
 }
@@ -441,7 +441,9 @@ void Compiler::resolveTargets() {
       t.error = Target::Error::NotInFunction;
     else if (!encloses(site.list, jumpLists_[k]))
       t.error = Target::Error::InsideEseq;
-    t.pc = site.pc;
+    if (t.error != Target::Error::None) continue;
+    t.steps = fn_->code[static_cast<std::size_t>(site.pc)].a;
+    t.pc = site.pc + t.steps;
     t.depth = site.depth;
   }
 }
