@@ -163,6 +163,11 @@ std::uint64_t u(std::int64_t v) {
   return static_cast<std::uint64_t>(v);
 }
 
+// The address of word `index` of the array at `base`.
+std::int64_t element(std::int64_t base, std::int64_t index) {
+  return wrap(u(base) + u(index) * u(frame::kWordSize));
+}
+
 // Main gets zeros for its formals (its static link).
 void Machine::run(const ir::Program& prog) {
   code_ = compileProgram(prog, mem_);
@@ -303,8 +308,12 @@ void Machine::exec(const Function& fn, std::size_t base) {
                                      &&opMoveLoadLoad,
                                      &&opMoveCheckIndex,
                                      &&opCjumpTempTemp,
-                                     &&opCjumpTempConst};
-  static_assert(std::size(kOps) == static_cast<std::size_t>(Op::CjumpTempConst) + 1);
+                                     &&opCjumpTempConst,
+                                     &&opTempPlusTemp,
+                                     &&opCheckIndexSetTemp,
+                                     &&opCjumpLoadIndexConst,
+                                     &&opStoreIndexConst};
+  static_assert(std::size(kOps) == static_cast<std::size_t>(Op::StoreIndexConst) + 1);
   const Ins* ip = nullptr;
 #define NEXT                                                                             \
   ip = pc++;                                                                             \
@@ -520,6 +529,24 @@ void Machine::exec(const Function& fn, std::size_t base) {
     temps[ip->a] = checkIndex(args, fn.positions[static_cast<std::size_t>(ip->b)]);
     NEXT;
   }
+  opTempPlusTemp:
+    *sp++ = wrap(u(temps[ip->a]) + u(temps[ip->d]));
+    NEXT;
+  opCheckIndexSetTemp:
+    sp -= 2;
+    countCall(n);
+    temps[ip->a] = checkIndex(sp, fn.positions[ip->c]);
+    NEXT;
+  opCjumpLoadIndexConst:
+    countCjump(n);
+    jump(tree::evalRel(ip->rel, mem_.load(element(temps[ip->d], temps[ip->e])), ip->b)
+             ? ip->a
+             : ip->c);
+    NEXT;
+  opStoreIndexConst:
+    countMove(n);
+    store(element(temps[ip->d], temps[ip->e]), ip->b, fn.positions[ip->c]);
+    NEXT;
   }
 #undef NEXT
 #pragma GCC diagnostic pop

@@ -48,6 +48,7 @@ private:
   bool fuseMove2();
   void fuseCjump();
   void fuseStart(std::size_t begin);
+  void fuseElement(std::size_t begin);
   std::int32_t target(Temp_label label);
   void resolveTargets();
   bool encloses(int outer, int list) const;
@@ -167,6 +168,7 @@ void Compiler::addStm(const tree::Stm* s) {
     fn_->code.back().rel = j->op;
     fuseCjump();
     fuseStart(begin);
+    fuseElement(begin);
     return;
   }
   }
@@ -195,6 +197,7 @@ void Compiler::addMove(const tree::Move* m) {
     emit(Op::Store, -2, 0, 0, position(m->pos()));
   }
   fuseStart(begin);
+  fuseElement(begin);
 }
 
 void Compiler::addLabel(Temp_label label) {
@@ -329,6 +332,14 @@ bool Compiler::fuse() {
     prev.c = last.c;
     return replace(Op::CheckIndexTemp);
   }
+  if (last.op == Op::PlusTemp && prev.op == Op::Temp) {
+    prev.d = last.a;
+    return replace(Op::TempPlusTemp);
+  }
+  if (last.op == Op::SetTemp && prev.op == Op::CheckIndex) {
+    prev.a = last.a;
+    return replace(Op::CheckIndexSetTemp);
+  }
   return false;
 }
 
@@ -337,7 +348,7 @@ bool Compiler::fuse() {
 void Compiler::fuseMove() {
   std::vector<Ins>& code = fn_->code;
   std::size_t n = code.size();
-  if (fuseMove2()) return;
+  if (code[n - 1].op != Op::SetTemp || fuseMove2()) return;
   if (n < 3 || code[n - 3].op != Op::StmMove) return;
   const Ins value = code[n - 2];
   Op op;
@@ -374,6 +385,25 @@ void Compiler::fuseStart(std::size_t begin) {
               : (temp ? Op::StmCjumpTemp : Op::StmCjumpLoadTempPlusConst);
   code[begin] = i;
   code.erase(code.begin() + static_cast<std::ptrdiff_t>(begin) + 1);
+}
+
+// The statement from code[begin], a CJUMP on an array element and a constant or a
+// MOVE of a constant into one, indexed by a temp scaled by the word size: one operation.
+void Compiler::fuseElement(std::size_t begin) {
+  std::vector<Ins>& code = fn_->code;
+  if (code.size() != begin + 3 || code[begin + 1].b != frame::kWordSize) return;
+  Op start = code[begin].op, index = code[begin + 1].op, end = code[begin + 2].op;
+  bool cjump = start == Op::StmCjumpTemp && index == Op::LoadPlusTempTimesConst &&
+               end == Op::CjumpConst;
+  bool store = start == Op::StmMoveTemp && index == Op::PlusTempTimesConst &&
+               end == Op::StoreConst;
+  if (!cjump && !store) return;
+  Ins i = code[begin + 2];
+  i.op = cjump ? Op::CjumpLoadIndexConst : Op::StoreIndexConst;
+  i.d = code[begin].a;
+  i.e = code[begin + 1].a;
+  code.resize(begin);
+  code.push_back(i);
 }
 
 // StmMove, two operations, SetTemp: one operation, for a static link's word and for

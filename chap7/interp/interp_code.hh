@@ -90,6 +90,11 @@ enum class Op : std::uint8_t {
   // StmCjump, Temp d, Temp b (or Const b), Cjump.
   CjumpTempTemp,
   CjumpTempConst,
+  TempPlusTemp,      // Temp a, PlusTemp d
+  CheckIndexSetTemp, // CheckIndex at positions[c], SetTemp a
+  // Fused whole statements on an array element, the address temps[d] + 8 * temps[e]:
+  CjumpLoadIndexConst, // StmCjumpTemp d, LoadPlusTempTimesConst e, 8, CjumpConst b
+  StoreIndexConst,     // StmMoveTemp d, PlusTempTimesConst e, 8, StoreConst b
 };
 
 struct Ins {
@@ -98,6 +103,7 @@ struct Ins {
   std::int32_t a = 0;
   std::int32_t c = 0;
   std::int32_t d = 0;
+  std::int32_t e = 0;
   std::int64_t b = 0;
 };
 
