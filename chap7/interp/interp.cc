@@ -238,7 +238,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
   std::int64_t* temps = temps_.data() + base;
   std::int64_t* values = temps + fn.slots;
   std::int64_t* sp = values; // the next free value
-  auto jump = [&](std::int32_t k) {
+  auto jump = [&](std::int32_t k) __attribute__((always_inline)) {
     const Target& t = targets[k];
     if (t.error != Target::Error::None) [[unlikely]]
       badJump(fn, t);
@@ -539,9 +539,8 @@ void Machine::exec(const Function& fn, std::size_t base) {
     NEXT;
   opCjumpLoadIndexConst:
     countCjump(n);
-    jump(tree::evalRel(ip->rel, mem_.load(element(temps[ip->d], temps[ip->e])), ip->b)
-             ? ip->a
-             : ip->c);
+    jump(tree::evalRel(ip->rel, mem_.load(element(temps[ip->d], temps[ip->e])), ip->b) ? ip->a
+                                                                           : ip->c);
     NEXT;
   opStoreIndexConst:
     countMove(n);
