@@ -89,26 +89,30 @@ private:
     counts_.jumps = ++n.jumps;
   }
   [[noreturn]] void stepLimit();
-  // A call, given to effects_ with its result when it records.
-  template <class Run>
-  std::int64_t recorded(std::string_view callee, const std::int64_t* args, int n,
-                        tree::SrcPos at, Run run) {
+  // A call, given to effects_ with its result when it records; `callee` names it and
+  // `at` is its index in fn.positions, looked up only then.
+  template <class Name, class Run>
+  std::int64_t recorded(Name callee, const std::int64_t* args, int n, const Function& fn,
+                        std::int64_t at, Run run) {
     if (!effects_) [[likely]]
       return run();
-    effects_->call(callee, args, static_cast<std::size_t>(n), at);
+    effects_->call(callee(), args, static_cast<std::size_t>(n), position(fn, at));
     std::int64_t rv = run();
     effects_->ret(rv);
     return rv;
   }
-  std::int64_t checkIndex(const std::int64_t* args, tree::SrcPos at) {
-    return recorded(Runtime::name(Runtime::kCheckIndex), args, 2, at,
+  static tree::SrcPos position(const Function& fn, std::int64_t at) {
+    return fn.positions[static_cast<std::size_t>(at)];
+  }
+  std::int64_t checkIndex(const std::int64_t* args, const Function& fn, std::int64_t at) {
+    return recorded([] { return Runtime::name(Runtime::kCheckIndex); }, args, 2, fn, at,
                     [&] { return runtime_.checkIndex(args); });
   }
   // MOVE(MEM(addr), v), given to effects_ once stored.
-  void store(std::int64_t addr, std::int64_t v, tree::SrcPos at) {
+  void store(std::int64_t addr, std::int64_t v, const Function& fn, std::int64_t at) {
     mem_.store(addr, v);
     if (effects_) [[unlikely]]
-      effects_->store(addr, v, at);
+      effects_->store(addr, v, position(fn, at));
   }
   [[noreturn]] void badJump(const Function& fn, const Target& t);
   void newTemps(std::size_t slots, std::size_t values);
@@ -391,9 +395,11 @@ void Machine::exec(const Function& fn, std::size_t base) {
     auto at = static_cast<std::size_t>(sp - temps_.data());
     countCall(n);
     auto index = static_cast<int>(ip->b);
-    std::int64_t r =
-        recorded(code_.functions[static_cast<std::size_t>(index)].name, sp, ip->a,
-                 fn.positions[ip->c], [&] { return callFunction(index, at); });
+    std::int64_t r = recorded(
+        [&]() -> std::string_view {
+          return code_.functions[static_cast<std::size_t>(index)].name;
+        },
+        sp, ip->a, fn, ip->c, [&] { return callFunction(index, at); });
     reload(at);
     *sp++ = r;
     NEXT;
@@ -401,14 +407,14 @@ void Machine::exec(const Function& fn, std::size_t base) {
   opCallRuntime:
     sp -= ip->a;
     countCall(n);
-    *sp = recorded(Runtime::name(static_cast<int>(ip->b)), sp, ip->a, fn.positions[ip->c],
-                   [&] { return runtime_.call(static_cast<int>(ip->b), sp); });
+    *sp = recorded([&] { return Runtime::name(static_cast<int>(ip->b)); }, sp, ip->a, fn,
+                   ip->c, [&] { return runtime_.call(static_cast<int>(ip->b), sp); });
     ++sp;
     NEXT;
   opCheckIndex:
     sp -= 2;
     countCall(n);
-    *sp = checkIndex(sp, fn.positions[ip->c]);
+    *sp = checkIndex(sp, fn, ip->c);
     ++sp;
     NEXT;
   opPop:
@@ -419,7 +425,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
     NEXT;
   opStore:
     sp -= 2;
-    store(sp[0], sp[1], fn.positions[ip->c]);
+    store(sp[0], sp[1], fn, ip->c);
     NEXT;
   opCjump:
     sp -= 2;
@@ -455,7 +461,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
     *sp++ = mem_.load(wrap(u(temps[ip->a]) + u(ip->b)));
     NEXT;
   opStoreConst:
-    store(*--sp, ip->b, fn.positions[ip->c]);
+    store(*--sp, ip->b, fn, ip->c);
     NEXT;
   opMoveConst:
     countMove(n);
@@ -493,7 +499,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
   opCheckIndexTemp : {
     countCall(n);
     std::int64_t args[2] = {sp[-1], temps[ip->a]};
-    sp[-1] = checkIndex(args, fn.positions[ip->c]);
+    sp[-1] = checkIndex(args, fn, ip->c);
     NEXT;
   }
   opCjumpConst:
@@ -526,7 +532,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
     countMove(n);
     countCall(n);
     std::int64_t args[2] = {temps[ip->d], temps[ip->c]};
-    temps[ip->a] = checkIndex(args, fn.positions[static_cast<std::size_t>(ip->b)]);
+    temps[ip->a] = checkIndex(args, fn, ip->b);
     NEXT;
   }
   opTempPlusTemp:
@@ -535,16 +541,17 @@ void Machine::exec(const Function& fn, std::size_t base) {
   opCheckIndexSetTemp:
     sp -= 2;
     countCall(n);
-    temps[ip->a] = checkIndex(sp, fn.positions[ip->c]);
+    temps[ip->a] = checkIndex(sp, fn, ip->c);
     NEXT;
   opCjumpLoadIndexConst:
     countCjump(n);
-    jump(tree::evalRel(ip->rel, mem_.load(element(temps[ip->d], temps[ip->e])), ip->b) ? ip->a
-                                                                           : ip->c);
+    jump(tree::evalRel(ip->rel, mem_.load(element(temps[ip->d], temps[ip->e])), ip->b)
+             ? ip->a
+             : ip->c);
     NEXT;
   opStoreIndexConst:
     countMove(n);
-    store(element(temps[ip->d], temps[ip->e]), ip->b, fn.positions[ip->c]);
+    store(element(temps[ip->d], temps[ip->e]), ip->b, fn, ip->c);
     NEXT;
   }
 #undef NEXT
