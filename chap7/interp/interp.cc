@@ -63,7 +63,7 @@ private:
       stepLimit();
   }
   void countCall(Counts& n) {
-    counts_.calls = ++n.calls;
+    ++counts_.calls;
     countStep(n);
   }
   // `k` steps of statements without effects (labels) at once; the limit stops at the
@@ -86,7 +86,7 @@ private:
   }
   void countJump(Counts& n) {
     countStep(n);
-    counts_.jumps = ++n.jumps;
+    ++counts_.jumps;
   }
   [[noreturn]] void stepLimit();
   // A call, given to effects_ with its result when it records; `callee` names it and
@@ -247,7 +247,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
     if (t.error != Target::Error::None) [[unlikely]]
       badJump(fn, t);
     countSteps(n, t.steps);
-    pc = code + t.pc;
+    pc = code + t.pc - 1; // NEXT runs code[t.pc], after its Label (t.pc > 0)
     sp = values + t.depth;
   };
   auto reload = [&](std::size_t spAt) {
@@ -318,22 +318,20 @@ void Machine::exec(const Function& fn, std::size_t base) {
                                      &&opCjumpLoadIndexConst,
                                      &&opStoreIndexConst};
   static_assert(std::size(kOps) == static_cast<std::size_t>(Op::StoreIndexConst) + 1);
-  const Ins* ip = nullptr;
-#define NEXT                                                                             \
-  ip = pc++;                                                                             \
-  goto* kOps[static_cast<std::size_t>(ip->op)]
-  NEXT;
+  // pc is the operation running; NEXT runs the one after it.
+#define NEXT goto* kOps[static_cast<std::size_t>((++pc)->op)]
+  goto* kOps[static_cast<std::size_t>(pc->op)];
   {
   opLabel:
-    countSteps(n, ip->a);
-    pc += ip->a - 1;
+    countSteps(n, pc->a);
+    pc += pc->a - 1;
     NEXT;
   opStm:
     countStep(n);
     NEXT;
   opJump:
     countJump(n);
-    jump(ip->a);
+    jump(pc->a);
     NEXT;
   opStmMove:
     countMove(n);
@@ -342,10 +340,10 @@ void Machine::exec(const Function& fn, std::size_t base) {
     countCjump(n);
     NEXT;
   opConst:
-    *sp++ = ip->b;
+    *sp++ = pc->b;
     NEXT;
   opTemp:
-    *sp++ = temps[ip->a];
+    *sp++ = temps[pc->a];
     NEXT;
   opPlus:
     --sp;
@@ -391,167 +389,167 @@ void Machine::exec(const Function& fn, std::size_t base) {
     sp[-1] = mem_.load(sp[-1]);
     NEXT;
   opCall : {
-    sp -= ip->a;
+    sp -= pc->a;
     auto at = static_cast<std::size_t>(sp - temps_.data());
     countCall(n);
-    auto index = static_cast<int>(ip->b);
+    auto index = static_cast<int>(pc->b);
     std::int64_t r = recorded(
         [&]() -> std::string_view {
           return code_.functions[static_cast<std::size_t>(index)].name;
         },
-        sp, ip->a, fn, ip->c, [&] { return callFunction(index, at); });
+        sp, pc->a, fn, pc->c, [&] { return callFunction(index, at); });
     reload(at);
     *sp++ = r;
     NEXT;
   }
   opCallRuntime:
-    sp -= ip->a;
+    sp -= pc->a;
     countCall(n);
-    *sp = recorded([&] { return Runtime::name(static_cast<int>(ip->b)); }, sp, ip->a, fn,
-                   ip->c, [&] { return runtime_.call(static_cast<int>(ip->b), sp); });
+    *sp = recorded([&] { return Runtime::name(static_cast<int>(pc->b)); }, sp, pc->a, fn,
+                   pc->c, [&] { return runtime_.call(static_cast<int>(pc->b), sp); });
     ++sp;
     NEXT;
   opCheckIndex:
     sp -= 2;
     countCall(n);
-    *sp = checkIndex(sp, fn, ip->c);
+    *sp = checkIndex(sp, fn, pc->c);
     ++sp;
     NEXT;
   opPop:
     --sp;
     NEXT;
   opSetTemp:
-    temps[ip->a] = *--sp;
+    temps[pc->a] = *--sp;
     NEXT;
   opStore:
     sp -= 2;
-    store(sp[0], sp[1], fn, ip->c);
+    store(sp[0], sp[1], fn, pc->c);
     NEXT;
   opCjump:
     sp -= 2;
-    jump(tree::evalRel(ip->rel, sp[0], sp[1]) ? ip->a : ip->c);
+    jump(tree::evalRel(pc->rel, sp[0], sp[1]) ? pc->a : pc->c);
     NEXT;
   opReturn:
     return;
   opPlusConst:
-    sp[-1] = wrap(u(sp[-1]) + u(ip->b));
+    sp[-1] = wrap(u(sp[-1]) + u(pc->b));
     NEXT;
   opMinusConst:
-    sp[-1] = wrap(u(sp[-1]) - u(ip->b));
+    sp[-1] = wrap(u(sp[-1]) - u(pc->b));
     NEXT;
   opTimesConst:
-    sp[-1] = wrap(u(sp[-1]) * u(ip->b));
+    sp[-1] = wrap(u(sp[-1]) * u(pc->b));
     NEXT;
   opPlusTemp:
-    sp[-1] = wrap(u(sp[-1]) + u(temps[ip->a]));
+    sp[-1] = wrap(u(sp[-1]) + u(temps[pc->a]));
     NEXT;
   opMinusTemp:
-    sp[-1] = wrap(u(sp[-1]) - u(temps[ip->a]));
+    sp[-1] = wrap(u(sp[-1]) - u(temps[pc->a]));
     NEXT;
   opTimesTemp:
-    sp[-1] = wrap(u(sp[-1]) * u(temps[ip->a]));
+    sp[-1] = wrap(u(sp[-1]) * u(temps[pc->a]));
     NEXT;
   opTempPlusConst:
-    *sp++ = wrap(u(temps[ip->a]) + u(ip->b));
+    *sp++ = wrap(u(temps[pc->a]) + u(pc->b));
     NEXT;
   opLoadPlusConst:
-    sp[-1] = mem_.load(wrap(u(sp[-1]) + u(ip->b)));
+    sp[-1] = mem_.load(wrap(u(sp[-1]) + u(pc->b)));
     NEXT;
   opLoadTempPlusConst:
-    *sp++ = mem_.load(wrap(u(temps[ip->a]) + u(ip->b)));
+    *sp++ = mem_.load(wrap(u(temps[pc->a]) + u(pc->b)));
     NEXT;
   opStoreConst:
-    store(*--sp, ip->b, fn, ip->c);
+    store(*--sp, pc->b, fn, pc->c);
     NEXT;
   opMoveConst:
     countMove(n);
-    temps[ip->a] = ip->b;
+    temps[pc->a] = pc->b;
     NEXT;
   opMoveTemp:
     countMove(n);
-    temps[ip->a] = temps[ip->d];
+    temps[pc->a] = temps[pc->d];
     NEXT;
   opMoveTempPlusConst:
     countMove(n);
-    temps[ip->a] = wrap(u(temps[ip->d]) + u(ip->b));
+    temps[pc->a] = wrap(u(temps[pc->d]) + u(pc->b));
     NEXT;
   opMoveLoadTempPlusConst:
     countMove(n);
-    temps[ip->a] = mem_.load(wrap(u(temps[ip->d]) + u(ip->b)));
+    temps[pc->a] = mem_.load(wrap(u(temps[pc->d]) + u(pc->b)));
     NEXT;
   opCjumpTempTemp:
     countCjump(n);
-    jump(tree::evalRel(ip->rel, temps[ip->d], temps[ip->b]) ? ip->a : ip->c);
+    jump(tree::evalRel(pc->rel, temps[pc->d], temps[pc->b]) ? pc->a : pc->c);
     NEXT;
   opCjumpTempConst:
     countCjump(n);
-    jump(tree::evalRel(ip->rel, temps[ip->d], ip->b) ? ip->a : ip->c);
+    jump(tree::evalRel(pc->rel, temps[pc->d], pc->b) ? pc->a : pc->c);
     NEXT;
   opTempTimesConst:
-    *sp++ = wrap(u(temps[ip->a]) * u(ip->b));
+    *sp++ = wrap(u(temps[pc->a]) * u(pc->b));
     NEXT;
   opPlusTempTimesConst:
-    sp[-1] = wrap(u(sp[-1]) + u(temps[ip->a]) * u(ip->b));
+    sp[-1] = wrap(u(sp[-1]) + u(temps[pc->a]) * u(pc->b));
     NEXT;
   opLoadPlusTempTimesConst:
-    sp[-1] = mem_.load(wrap(u(sp[-1]) + u(temps[ip->a]) * u(ip->b)));
+    sp[-1] = mem_.load(wrap(u(sp[-1]) + u(temps[pc->a]) * u(pc->b)));
     NEXT;
   opCheckIndexTemp : {
     countCall(n);
-    std::int64_t args[2] = {sp[-1], temps[ip->a]};
-    sp[-1] = checkIndex(args, fn, ip->c);
+    std::int64_t args[2] = {sp[-1], temps[pc->a]};
+    sp[-1] = checkIndex(args, fn, pc->c);
     NEXT;
   }
   opCjumpConst:
     --sp;
-    jump(tree::evalRel(ip->rel, *sp, ip->b) ? ip->a : ip->c);
+    jump(tree::evalRel(pc->rel, *sp, pc->b) ? pc->a : pc->c);
     NEXT;
   opStmMoveTemp:
     countMove(n);
-    *sp++ = temps[ip->a];
+    *sp++ = temps[pc->a];
     NEXT;
   opStmMoveLoadTempPlusConst:
     countMove(n);
-    *sp++ = mem_.load(wrap(u(temps[ip->a]) + u(ip->b)));
+    *sp++ = mem_.load(wrap(u(temps[pc->a]) + u(pc->b)));
     NEXT;
   opStmCjumpTemp:
     countCjump(n);
-    *sp++ = temps[ip->a];
+    *sp++ = temps[pc->a];
     NEXT;
   opStmCjumpLoadTempPlusConst:
     countCjump(n);
-    *sp++ = mem_.load(wrap(u(temps[ip->a]) + u(ip->b)));
+    *sp++ = mem_.load(wrap(u(temps[pc->a]) + u(pc->b)));
     NEXT;
   opMoveLoadLoad : {
     countMove(n);
-    std::int64_t link = mem_.load(wrap(u(temps[ip->d]) + u(ip->b)));
-    temps[ip->a] = mem_.load(wrap(u(link) + u(std::int64_t{ip->c})));
+    std::int64_t link = mem_.load(wrap(u(temps[pc->d]) + u(pc->b)));
+    temps[pc->a] = mem_.load(wrap(u(link) + u(std::int64_t{pc->c})));
     NEXT;
   }
   opMoveCheckIndex : {
     countMove(n);
     countCall(n);
-    std::int64_t args[2] = {temps[ip->d], temps[ip->c]};
-    temps[ip->a] = checkIndex(args, fn, ip->b);
+    std::int64_t args[2] = {temps[pc->d], temps[pc->c]};
+    temps[pc->a] = checkIndex(args, fn, pc->b);
     NEXT;
   }
   opTempPlusTemp:
-    *sp++ = wrap(u(temps[ip->a]) + u(temps[ip->d]));
+    *sp++ = wrap(u(temps[pc->a]) + u(temps[pc->d]));
     NEXT;
   opCheckIndexSetTemp:
     sp -= 2;
     countCall(n);
-    temps[ip->a] = checkIndex(sp, fn, ip->c);
+    temps[pc->a] = checkIndex(sp, fn, pc->c);
     NEXT;
   opCjumpLoadIndexConst:
     countCjump(n);
-    jump(tree::evalRel(ip->rel, mem_.load(element(temps[ip->d], temps[ip->e])), ip->b)
-             ? ip->a
-             : ip->c);
+    jump(tree::evalRel(pc->rel, mem_.load(element(temps[pc->d], temps[pc->e])), pc->b)
+             ? pc->a
+             : pc->c);
     NEXT;
   opStoreIndexConst:
     countMove(n);
-    store(element(temps[ip->d], temps[ip->e]), ip->b, fn, ip->c);
+    store(element(temps[pc->d], temps[pc->e]), pc->b, fn, pc->c);
     NEXT;
   }
 #undef NEXT
