@@ -34,22 +34,25 @@ class Machine {
 public:
   Machine(const RunOptions& opts, std::istream& in, std::ostream& out)
       : opts_(opts), effects_(opts.effects), runtime_(mem_, in, out),
-        maxCount_(opts.maxSteps == 0 ? ~std::uint64_t{0} : opts.maxSteps) {}
+        maxCount_(opts.maxSteps == 0 ? ~std::uint64_t{0} : opts.maxSteps) {
+    counts_.left = maxCount_;
+  }
   void run(const ir::Program& prog);
   bool flushOutput() { return runtime_.flushOutput(); }
   RunStats stats() const {
-    return RunStats{counts_.count - counts_.calls, counts_.jumps, counts_.cjumps,
-                    counts_.calls, counts_.moves};
+    std::uint64_t count = maxCount_ - counts_.left; // maxCount_ + 1 once over it
+    return RunStats{count - counts_.calls, counts_.jumps, counts_.cjumps, counts_.calls,
+                    counts_.moves};
   }
 
 private:
   // What --stats counts; maxSteps bounds the statements executed plus the calls made,
-  // `count`. Each exec keeps a copy in registers (a member's increment would wait on
-  // the last one's store: every store through a temp may alias it) and writes each
-  // change through to counts_, so that counts_ is exact whenever a call or an error
-  // can see it; after a Tiger call, exec reloads its copy.
+  // counted down in `left`. Each exec keeps a copy in registers (a member's increment
+  // would wait on the last one's store: every store through a temp may alias it) and
+  // writes each change through to counts_, so that counts_ is exact whenever a call or
+  // an error can see it; after a Tiger call, exec reloads its copy.
   struct Counts {
-    std::uint64_t count = 0; // steps + calls
+    std::uint64_t left = 0; // steps + calls allowed before the limit; ~0 once over it
     std::uint64_t calls = 0;
     std::uint64_t moves = 0;
     std::uint64_t cjumps = 0;
@@ -57,11 +60,7 @@ private:
   };
   std::int64_t callFunction(int index, std::size_t args);
   void exec(const Function& fn, std::size_t base);
-  void countStep(Counts& n) {
-    counts_.count = ++n.count;
-    if (n.count > maxCount_) [[unlikely]]
-      stepLimit();
-  }
+  void countStep(Counts& n) { countSteps(n, 1); }
   void countCall(Counts& n) {
     ++counts_.calls;
     countStep(n);
@@ -69,12 +68,11 @@ private:
   // `k` steps of statements without effects (labels) at once; the limit stops at the
   // same step as one at a time.
   void countSteps(Counts& n, std::int32_t k) {
-    n.count += static_cast<std::uint64_t>(k);
-    if (n.count > maxCount_) [[unlikely]]
-      n.count = maxCount_ + 1;
-    counts_.count = n.count;
-    if (n.count > maxCount_) [[unlikely]]
+    if (n.left < static_cast<std::uint64_t>(k)) [[unlikely]] {
+      counts_.left = ~std::uint64_t{0};
       stepLimit();
+    }
+    counts_.left = n.left -= static_cast<std::uint64_t>(k);
   }
   void countMove(Counts& n) {
     countStep(n);
