@@ -24,6 +24,7 @@
 #include "chap7/interp/interp_runtime.hh"
 
 #include <algorithm>
+#include <bit>
 #include <iostream>
 
 namespace tiger {
@@ -248,7 +249,16 @@ void Machine::exec(const Function& fn, std::size_t base) {
     pc = code + t.pc - 1; // NEXT runs code[t.pc], after its Label (t.pc > 0)
     sp = values + t.depth;
   };
+  // The activation's own frame, innermost while its operations run: a load there needs
+  // no search of the frames (a call may move its words, hence reload).
+  const std::uint64_t frameLow = u(temps[kFpSlot]) - u(fn.fpWord) * 8;
+  std::int64_t* frame = mem_.innermostFrame();
+  auto load = [&](std::int64_t addr) __attribute__((always_inline)) {
+    std::uint64_t word = std::rotr(u(addr) - frameLow, 3);
+    return word < u(fn.frameWords) ? frame[word] : mem_.load(addr);
+  };
   auto reload = [&](std::size_t spAt) {
+    frame = mem_.innermostFrame();
     temps = temps_.data() + base;
     values = temps + fn.slots;
     sp = temps_.data() + spAt;
@@ -454,7 +464,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
     sp[-1] = mem_.load(wrap(u(sp[-1]) + u(pc->b)));
     NEXT;
   opLoadTempPlusConst:
-    *sp++ = mem_.load(wrap(u(temps[pc->a]) + u(pc->b)));
+    *sp++ = load(wrap(u(temps[pc->a]) + u(pc->b)));
     NEXT;
   opStoreConst:
     store(*--sp, pc->b, fn, pc->c);
@@ -473,7 +483,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
     NEXT;
   opMoveLoadTempPlusConst:
     countMove(n);
-    temps[pc->a] = mem_.load(wrap(u(temps[pc->d]) + u(pc->b)));
+    temps[pc->a] = load(wrap(u(temps[pc->d]) + u(pc->b)));
     NEXT;
   opCjumpTempTemp:
     countCjump(n);
@@ -508,7 +518,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
     NEXT;
   opStmMoveLoadTempPlusConst:
     countMove(n);
-    *sp++ = mem_.load(wrap(u(temps[pc->a]) + u(pc->b)));
+    *sp++ = load(wrap(u(temps[pc->a]) + u(pc->b)));
     NEXT;
   opStmCjumpTemp:
     countCjump(n);
@@ -516,11 +526,11 @@ void Machine::exec(const Function& fn, std::size_t base) {
     NEXT;
   opStmCjumpLoadTempPlusConst:
     countCjump(n);
-    *sp++ = mem_.load(wrap(u(temps[pc->a]) + u(pc->b)));
+    *sp++ = load(wrap(u(temps[pc->a]) + u(pc->b)));
     NEXT;
   opMoveLoadLoad : {
     countMove(n);
-    std::int64_t link = mem_.load(wrap(u(temps[pc->d]) + u(pc->b)));
+    std::int64_t link = load(wrap(u(temps[pc->d]) + u(pc->b)));
     temps[pc->a] = mem_.load(wrap(u(link) + u(std::int64_t{pc->c})));
     NEXT;
   }
