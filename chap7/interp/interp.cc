@@ -108,8 +108,7 @@ private:
                     [&] { return runtime_.checkIndex(args); });
   }
   // MOVE(MEM(addr), v), given to effects_ once stored.
-  void store(std::int64_t addr, std::int64_t v, const Function& fn, std::int64_t at) {
-    mem_.store(addr, v);
+  void stored(std::int64_t addr, std::int64_t v, const Function& fn, std::int64_t at) {
     if (effects_) [[unlikely]]
       effects_->store(addr, v, position(fn, at));
   }
@@ -253,9 +252,21 @@ void Machine::exec(const Function& fn, std::size_t base) {
   // no search of the frames (a call may move its words, hence reload).
   const std::uint64_t frameLow = u(temps[kFpSlot]) - u(fn.fpWord) * 8;
   std::int64_t* frame = mem_.innermostFrame();
-  auto load = [&](std::int64_t addr) __attribute__((always_inline)) {
+  auto own = [&](std::int64_t addr) __attribute__((always_inline)) {
     std::uint64_t word = std::rotr(u(addr) - frameLow, 3);
-    return word < u(fn.frameWords) ? frame[word] : mem_.load(addr);
+    return word < u(fn.frameWords) ? frame + word : nullptr;
+  };
+  auto load = [&](std::int64_t addr) __attribute__((always_inline)) {
+    const std::int64_t* word = own(addr);
+    return word ? *word : mem_.load(addr);
+  };
+  auto store = [&](std::int64_t addr, std::int64_t v, std::int32_t at)
+      __attribute__((always_inline)) {
+    if (std::int64_t* word = own(addr))
+      *word = v;
+    else
+      mem_.store(addr, v);
+    stored(addr, v, fn, at);
   };
   auto reload = [&](std::size_t spAt) {
     frame = mem_.innermostFrame();
@@ -431,7 +442,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
     NEXT;
   opStore:
     sp -= 2;
-    store(sp[0], sp[1], fn, pc->c);
+    store(sp[0], sp[1], pc->c);
     NEXT;
   opCjump:
     sp -= 2;
@@ -467,7 +478,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
     *sp++ = load(wrap(u(temps[pc->a]) + u(pc->b)));
     NEXT;
   opStoreConst:
-    store(*--sp, pc->b, fn, pc->c);
+    store(*--sp, pc->b, pc->c);
     NEXT;
   opMoveConst:
     countMove(n);
@@ -555,10 +566,13 @@ void Machine::exec(const Function& fn, std::size_t base) {
              ? pc->a
              : pc->c);
     NEXT;
-  opStoreIndexConst:
+  opStoreIndexConst : {
     countMove(n);
-    store(element(temps[pc->d], temps[pc->e]), pc->b, fn, pc->c);
+    std::int64_t addr = element(temps[pc->d], temps[pc->e]);
+    mem_.store(addr, pc->b);
+    stored(addr, pc->b, fn, pc->c);
     NEXT;
+  }
   }
 #undef NEXT
 #pragma GCC diagnostic pop
