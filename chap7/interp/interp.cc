@@ -335,10 +335,28 @@ void Machine::exec(const Function& fn, std::size_t base) {
                                      &&opTempPlusTemp,
                                      &&opCheckIndexSetTemp,
                                      &&opCjumpLoadIndexConst,
-                                     &&opStoreIndexConst};
-  static_assert(std::size(kOps) == static_cast<std::size_t>(Op::StoreIndexConst) + 1);
+                                     &&opStoreIndexConst,
+                                     &&opCjumpTempTempEq,
+                                     &&opCjumpTempTempLt,
+                                     &&opCjumpTempTempLe,
+                                     &&opCjumpTempConstEq,
+                                     &&opCjumpTempConstLt,
+                                     &&opCjumpTempConstLe,
+                                     &&opCjumpLoadIndexConstEq,
+                                     &&opCjumpLoadIndexConstLt,
+                                     &&opCjumpLoadIndexConstLe};
+  static_assert(std::size(kOps) ==
+                static_cast<std::size_t>(Op::CjumpLoadIndexConstLe) + 1);
   // pc is the operation running; NEXT runs the one after it.
 #define NEXT goto* kOps[static_cast<std::size_t>((++pc)->op)]
+  // The end of a specialized cjump: a branch, and a dispatch for each way it goes.
+#define BRANCH(holds)                                                                    \
+  if (holds) {                                                                           \
+    jump(pc->a);                                                                         \
+    NEXT;                                                                                \
+  }                                                                                      \
+  jump(pc->c);                                                                           \
+  NEXT
   goto* kOps[static_cast<std::size_t>(pc->op)];
   {
   opLabel:
@@ -573,7 +591,35 @@ void Machine::exec(const Function& fn, std::size_t base) {
     stored(addr, pc->b, fn, pc->c);
     NEXT;
   }
+  opCjumpTempTempEq:
+    countCjump(n);
+    BRANCH(temps[pc->d] == temps[pc->b]);
+  opCjumpTempTempLt:
+    countCjump(n);
+    BRANCH(temps[pc->d] < temps[pc->b]);
+  opCjumpTempTempLe:
+    countCjump(n);
+    BRANCH(temps[pc->d] <= temps[pc->b]);
+  opCjumpTempConstEq:
+    countCjump(n);
+    BRANCH(temps[pc->d] == pc->b);
+  opCjumpTempConstLt:
+    countCjump(n);
+    BRANCH(temps[pc->d] < pc->b);
+  opCjumpTempConstLe:
+    countCjump(n);
+    BRANCH(temps[pc->d] <= pc->b);
+  opCjumpLoadIndexConstEq:
+    countCjump(n);
+    BRANCH(mem_.load(element(temps[pc->d], temps[pc->e])) == pc->b);
+  opCjumpLoadIndexConstLt:
+    countCjump(n);
+    BRANCH(mem_.load(element(temps[pc->d], temps[pc->e])) < pc->b);
+  opCjumpLoadIndexConstLe:
+    countCjump(n);
+    BRANCH(mem_.load(element(temps[pc->d], temps[pc->e])) <= pc->b);
   }
+#undef BRANCH
 #undef NEXT
 #pragma GCC diagnostic pop
 }

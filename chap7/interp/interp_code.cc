@@ -49,6 +49,7 @@ private:
   void fuseCjump();
   void fuseStart(std::size_t begin);
   void fuseElement(std::size_t begin);
+  static void specializeCjump(Ins& i);
   std::int32_t target(Temp_label label);
   void resolveTargets();
   bool encloses(int outer, int list) const;
@@ -169,6 +170,7 @@ void Compiler::addStm(const tree::Stm* s) {
     fuseCjump();
     fuseStart(begin);
     fuseElement(begin);
+    specializeCjump(fn_->code.back());
     return;
   }
   }
@@ -404,6 +406,23 @@ void Compiler::fuseElement(std::size_t begin) {
   i.e = code[begin + 1].a;
   code.resize(begin);
   code.push_back(i);
+}
+
+// CjumpTempTemp, CjumpTempConst or CjumpLoadIndexConst on a signed relation: its form
+// for EQ, LT or LE, the targets swapped for NE, GE or GT.
+void Compiler::specializeCjump(Ins& i) {
+  using tree::RelOp;
+  int kind = i.op == Op::CjumpTempTemp         ? 0
+             : i.op == Op::CjumpTempConst      ? 1
+             : i.op == Op::CjumpLoadIndexConst ? 2
+                                               : -1;
+  bool swap = i.rel == RelOp::NE || i.rel == RelOp::GE || i.rel == RelOp::GT;
+  RelOp rel = swap ? tree::notRel(i.rel) : i.rel;
+  int form = rel == RelOp::EQ ? 0 : rel == RelOp::LT ? 1 : rel == RelOp::LE ? 2 : -1;
+  if (kind < 0 || form < 0) return;
+  if (swap) std::swap(i.a, i.c);
+  i.rel = rel;
+  i.op = static_cast<Op>(static_cast<int>(Op::CjumpTempTempEq) + 3 * kind + form);
 }
 
 // StmMove, two operations, SetTemp: one operation, for a static link's word and for

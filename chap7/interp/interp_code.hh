@@ -95,6 +95,17 @@ enum class Op : std::uint8_t {
   // Fused whole statements on an array element, the address temps[d] + 8 * temps[e]:
   CjumpLoadIndexConst, // StmCjumpTemp d, LoadPlusTempTimesConst e, 8, CjumpConst b
   StoreIndexConst,     // StmMoveTemp d, PlusTempTimesConst e, 8, StoreConst b
+  // The three most frequent cjumps on a signed EQ, LT or LE (NE, GE and GT swap their
+  // targets): an operation a relation, without a switch on it.
+  CjumpTempTempEq,
+  CjumpTempTempLt,
+  CjumpTempTempLe,
+  CjumpTempConstEq,
+  CjumpTempConstLt,
+  CjumpTempConstLe,
+  CjumpLoadIndexConstEq,
+  CjumpLoadIndexConstLt,
+  CjumpLoadIndexConstLe,
 };
 
 struct Ins {
