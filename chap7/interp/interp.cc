@@ -48,10 +48,8 @@ public:
 
 private:
   // What --stats counts; maxSteps bounds the statements executed plus the calls made,
-  // counted down in `left`. Each exec keeps a copy in registers (a member's increment
-  // would wait on the last one's store: every store through a temp may alias it) and
-  // writes each change through to counts_, so that counts_ is exact whenever a call or
-  // an error can see it; after a Tiger call, exec reloads its copy.
+  // counted down in `left`. (A copy in exec's locals would not stay in registers: the
+  // threaded loop keeps too many values live, and its spills cost more than these.)
   struct Counts {
     std::uint64_t left = 0; // steps + calls allowed before the limit; ~0 once over it
     std::uint64_t calls = 0;
@@ -61,30 +59,30 @@ private:
   };
   std::int64_t callFunction(int index, std::size_t args);
   void exec(const Function& fn, std::size_t base);
-  void countStep(Counts& n) { countSteps(n, 1); }
-  void countCall(Counts& n) {
+  void countStep() { countSteps(1); }
+  void countCall() {
     ++counts_.calls;
-    countStep(n);
+    countStep();
   }
   // `k` steps of statements without effects (labels) at once; the limit stops at the
   // same step as one at a time.
-  void countSteps(Counts& n, std::int32_t k) {
-    if (n.left < static_cast<std::uint64_t>(k)) [[unlikely]] {
+  void countSteps(std::int32_t k) {
+    if (counts_.left < static_cast<std::uint64_t>(k)) [[unlikely]] {
       counts_.left = ~std::uint64_t{0};
       stepLimit();
     }
-    counts_.left = n.left -= static_cast<std::uint64_t>(k);
+    counts_.left -= static_cast<std::uint64_t>(k);
   }
-  void countMove(Counts& n) {
-    countStep(n);
-    counts_.moves = ++n.moves;
+  void countMove() {
+    countStep();
+    ++counts_.moves;
   }
-  void countCjump(Counts& n) {
-    countStep(n);
-    counts_.cjumps = ++n.cjumps;
+  void countCjump() {
+    countStep();
+    ++counts_.cjumps;
   }
-  void countJump(Counts& n) {
-    countStep(n);
+  void countJump() {
+    countStep();
     ++counts_.jumps;
   }
   [[noreturn]] void stepLimit();
@@ -230,13 +228,11 @@ void Machine::newTemps(std::size_t slots, std::size_t values) {
 }
 
 // Runs fn's operations on the activation whose temps start at temps_[base]; its value
-// stack lies above its temps. A call may move temps_ and counts the callee's steps,
-// hence `reload`.
+// stack lies above its temps. A call may move temps_ and the frames, hence `reload`.
 void Machine::exec(const Function& fn, std::size_t base) {
   const Ins* const code = fn.code.data();
   const Target* const targets = fn.targets.data();
   const Ins* pc = code;
-  Counts n = counts_;
   std::int64_t* temps = temps_.data() + base;
   std::int64_t* values = temps + fn.slots;
   std::int64_t* sp = values; // the next free value
@@ -244,7 +240,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
     const Target& t = targets[k];
     if (t.error != Target::Error::None) [[unlikely]]
       badJump(fn, t);
-    countSteps(n, t.steps);
+    countSteps(t.steps);
     pc = code + t.pc - 1; // NEXT runs code[t.pc], after its Label (t.pc > 0)
     sp = values + t.depth;
   };
@@ -273,7 +269,6 @@ void Machine::exec(const Function& fn, std::size_t base) {
     temps = temps_.data() + base;
     values = temps + fn.slots;
     sp = temps_.data() + spAt;
-    n = counts_;
   };
   // Threaded dispatch (GCC and Clang's labels as values): each operation jumps to the
   // next one's code through kOps, in Op's order; a branch of its own per operation.
@@ -360,21 +355,21 @@ void Machine::exec(const Function& fn, std::size_t base) {
   goto* kOps[static_cast<std::size_t>(pc->op)];
   {
   opLabel:
-    countSteps(n, pc->a);
+    countSteps(pc->a);
     pc += pc->a - 1;
     NEXT;
   opStm:
-    countStep(n);
+    countStep();
     NEXT;
   opJump:
-    countJump(n);
+    countJump();
     jump(pc->a);
     NEXT;
   opStmMove:
-    countMove(n);
+    countMove();
     NEXT;
   opStmCjump:
-    countCjump(n);
+    countCjump();
     NEXT;
   opConst:
     *sp++ = pc->b;
@@ -428,7 +423,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
   opCall : {
     sp -= pc->a;
     auto at = static_cast<std::size_t>(sp - temps_.data());
-    countCall(n);
+    countCall();
     auto index = static_cast<int>(pc->b);
     std::int64_t r = recorded(
         [&]() -> std::string_view {
@@ -441,14 +436,14 @@ void Machine::exec(const Function& fn, std::size_t base) {
   }
   opCallRuntime:
     sp -= pc->a;
-    countCall(n);
+    countCall();
     *sp = recorded([&] { return Runtime::name(static_cast<int>(pc->b)); }, sp, pc->a, fn,
                    pc->c, [&] { return runtime_.call(static_cast<int>(pc->b), sp); });
     ++sp;
     NEXT;
   opCheckIndex:
     sp -= 2;
-    countCall(n);
+    countCall();
     *sp = checkIndex(sp, fn, pc->c);
     ++sp;
     NEXT;
@@ -499,27 +494,27 @@ void Machine::exec(const Function& fn, std::size_t base) {
     store(*--sp, pc->b, pc->c);
     NEXT;
   opMoveConst:
-    countMove(n);
+    countMove();
     temps[pc->a] = pc->b;
     NEXT;
   opMoveTemp:
-    countMove(n);
+    countMove();
     temps[pc->a] = temps[pc->d];
     NEXT;
   opMoveTempPlusConst:
-    countMove(n);
+    countMove();
     temps[pc->a] = wrap(u(temps[pc->d]) + u(pc->b));
     NEXT;
   opMoveLoadTempPlusConst:
-    countMove(n);
+    countMove();
     temps[pc->a] = load(wrap(u(temps[pc->d]) + u(pc->b)));
     NEXT;
   opCjumpTempTemp:
-    countCjump(n);
+    countCjump();
     jump(tree::evalRel(pc->rel, temps[pc->d], temps[pc->b]) ? pc->a : pc->c);
     NEXT;
   opCjumpTempConst:
-    countCjump(n);
+    countCjump();
     jump(tree::evalRel(pc->rel, temps[pc->d], pc->b) ? pc->a : pc->c);
     NEXT;
   opTempTimesConst:
@@ -532,7 +527,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
     sp[-1] = mem_.load(wrap(u(sp[-1]) + u(temps[pc->a]) * u(pc->b)));
     NEXT;
   opCheckIndexTemp : {
-    countCall(n);
+    countCall();
     std::int64_t args[2] = {sp[-1], temps[pc->a]};
     sp[-1] = checkIndex(args, fn, pc->c);
     NEXT;
@@ -542,30 +537,30 @@ void Machine::exec(const Function& fn, std::size_t base) {
     jump(tree::evalRel(pc->rel, *sp, pc->b) ? pc->a : pc->c);
     NEXT;
   opStmMoveTemp:
-    countMove(n);
+    countMove();
     *sp++ = temps[pc->a];
     NEXT;
   opStmMoveLoadTempPlusConst:
-    countMove(n);
+    countMove();
     *sp++ = load(wrap(u(temps[pc->a]) + u(pc->b)));
     NEXT;
   opStmCjumpTemp:
-    countCjump(n);
+    countCjump();
     *sp++ = temps[pc->a];
     NEXT;
   opStmCjumpLoadTempPlusConst:
-    countCjump(n);
+    countCjump();
     *sp++ = load(wrap(u(temps[pc->a]) + u(pc->b)));
     NEXT;
   opMoveLoadLoad : {
-    countMove(n);
+    countMove();
     std::int64_t link = load(wrap(u(temps[pc->d]) + u(pc->b)));
     temps[pc->a] = mem_.load(wrap(u(link) + u(std::int64_t{pc->c})));
     NEXT;
   }
   opMoveCheckIndex : {
-    countMove(n);
-    countCall(n);
+    countMove();
+    countCall();
     std::int64_t args[2] = {temps[pc->d], temps[pc->c]};
     temps[pc->a] = checkIndex(args, fn, pc->b);
     NEXT;
@@ -575,48 +570,48 @@ void Machine::exec(const Function& fn, std::size_t base) {
     NEXT;
   opCheckIndexSetTemp:
     sp -= 2;
-    countCall(n);
+    countCall();
     temps[pc->a] = checkIndex(sp, fn, pc->c);
     NEXT;
   opCjumpLoadIndexConst:
-    countCjump(n);
+    countCjump();
     jump(tree::evalRel(pc->rel, mem_.load(element(temps[pc->d], temps[pc->e])), pc->b)
              ? pc->a
              : pc->c);
     NEXT;
   opStoreIndexConst : {
-    countMove(n);
+    countMove();
     std::int64_t addr = element(temps[pc->d], temps[pc->e]);
     mem_.store(addr, pc->b);
     stored(addr, pc->b, fn, pc->c);
     NEXT;
   }
   opCjumpTempTempEq:
-    countCjump(n);
+    countCjump();
     BRANCH(temps[pc->d] == temps[pc->b]);
   opCjumpTempTempLt:
-    countCjump(n);
+    countCjump();
     BRANCH(temps[pc->d] < temps[pc->b]);
   opCjumpTempTempLe:
-    countCjump(n);
+    countCjump();
     BRANCH(temps[pc->d] <= temps[pc->b]);
   opCjumpTempConstEq:
-    countCjump(n);
+    countCjump();
     BRANCH(temps[pc->d] == pc->b);
   opCjumpTempConstLt:
-    countCjump(n);
+    countCjump();
     BRANCH(temps[pc->d] < pc->b);
   opCjumpTempConstLe:
-    countCjump(n);
+    countCjump();
     BRANCH(temps[pc->d] <= pc->b);
   opCjumpLoadIndexConstEq:
-    countCjump(n);
+    countCjump();
     BRANCH(mem_.load(element(temps[pc->d], temps[pc->e])) == pc->b);
   opCjumpLoadIndexConstLt:
-    countCjump(n);
+    countCjump();
     BRANCH(mem_.load(element(temps[pc->d], temps[pc->e])) < pc->b);
   opCjumpLoadIndexConstLe:
-    countCjump(n);
+    countCjump();
     BRANCH(mem_.load(element(temps[pc->d], temps[pc->e])) <= pc->b);
   }
 #undef BRANCH
