@@ -31,6 +31,18 @@ namespace tiger {
 namespace interp {
 namespace {
 
+// The frame of the activation exec runs, innermost while its operations run: a load or
+// store there needs no search of the frames. A call may move its words (`data`).
+struct OwnFrame {
+  std::uint64_t low; // the address of its word 0
+  std::uint64_t words;
+  std::int64_t* data;
+  std::int64_t* word(std::int64_t addr) const {
+    std::uint64_t w = std::rotr(static_cast<std::uint64_t>(addr) - low, 3);
+    return w < words ? data + w : nullptr;
+  }
+};
+
 class Machine {
 public:
   Machine(const RunOptions& opts, std::istream& in, std::ostream& out)
@@ -103,12 +115,31 @@ private:
   }
   std::int64_t checkIndex(const std::int64_t* args, const Function& fn, std::int64_t at) {
     return recorded([] { return Runtime::name(Runtime::kCheckIndex); }, args, 2, fn, at,
-                    [&] { return runtime_.checkIndex(args); });
+                    [this, args] { return runtime_.checkIndex(args); });
+  }
+  std::int64_t load(const OwnFrame& own, std::int64_t addr) const {
+    const std::int64_t* word = own.word(addr);
+    return word ? *word : mem_.load(addr);
   }
   // MOVE(MEM(addr), v), given to effects_ once stored.
+  void store(const OwnFrame& own, std::int64_t addr, std::int64_t v, const Function& fn,
+             std::int64_t at) {
+    if (std::int64_t* word = own.word(addr))
+      *word = v;
+    else
+      mem_.store(addr, v);
+    stored(addr, v, fn, at);
+  }
   void stored(std::int64_t addr, std::int64_t v, const Function& fn, std::int64_t at) {
     if (effects_) [[unlikely]]
       effects_->store(addr, v, position(fn, at));
+  }
+  // A jump to t: its error, or the steps of the labels it lands on.
+  const Target& reach(const Function& fn, const Target& t) {
+    if (t.error != Target::Error::None) [[unlikely]]
+      badJump(fn, t);
+    countSteps(t.steps);
+    return t;
   }
   [[noreturn]] void badJump(const Function& fn, const Target& t);
   void newTemps(std::size_t slots, std::size_t values);
@@ -228,7 +259,8 @@ void Machine::newTemps(std::size_t slots, std::size_t values) {
 }
 
 // Runs fn's operations on the activation whose temps start at temps_[base]; its value
-// stack lies above its temps. A call may move temps_ and the frames, hence `reload`.
+// stack lies above its temps. A call may move temps_ and the frames: after one, exec
+// finds its temps and frame again.
 void Machine::exec(const Function& fn, std::size_t base) {
   const Ins* const code = fn.code.data();
   const Target* const targets = fn.targets.data();
@@ -236,40 +268,15 @@ void Machine::exec(const Function& fn, std::size_t base) {
   std::int64_t* temps = temps_.data() + base;
   std::int64_t* values = temps + fn.slots;
   std::int64_t* sp = values; // the next free value
-  auto jump = [&](std::int32_t k) __attribute__((always_inline)) {
-    const Target& t = targets[k];
-    if (t.error != Target::Error::None) [[unlikely]]
-      badJump(fn, t);
-    countSteps(t.steps);
-    pc = code + t.pc - 1; // NEXT runs code[t.pc], after its Label (t.pc > 0)
-    sp = values + t.depth;
-  };
-  // The activation's own frame, innermost while its operations run: a load there needs
-  // no search of the frames (a call may move its words, hence reload).
-  const std::uint64_t frameLow = u(temps[kFpSlot]) - u(fn.fpWord) * 8;
-  std::int64_t* frame = mem_.innermostFrame();
-  auto own = [&](std::int64_t addr) __attribute__((always_inline)) {
-    std::uint64_t word = std::rotr(u(addr) - frameLow, 3);
-    return word < u(fn.frameWords) ? frame + word : nullptr;
-  };
-  auto load = [&](std::int64_t addr) __attribute__((always_inline)) {
-    const std::int64_t* word = own(addr);
-    return word ? *word : mem_.load(addr);
-  };
-  auto store = [&](std::int64_t addr, std::int64_t v, std::int32_t at)
-      __attribute__((always_inline)) {
-    if (std::int64_t* word = own(addr))
-      *word = v;
-    else
-      mem_.store(addr, v);
-    stored(addr, v, fn, at);
-  };
-  auto reload = [&](std::size_t spAt) {
-    frame = mem_.innermostFrame();
-    temps = temps_.data() + base;
-    values = temps + fn.slots;
-    sp = temps_.data() + spAt;
-  };
+  OwnFrame own{u(temps[kFpSlot]) - u(fn.fpWord) * 8, u(fn.frameWords),
+               mem_.innermostFrame()};
+  // No lambda captures pc, sp or temps: GCC would keep them in memory.
+#define JUMP(k)                                                                          \
+  {                                                                                      \
+    const Target& t = reach(fn, targets[k]);                                             \
+    pc = code + t.pc - 1; /* NEXT runs code[t.pc], after its Label (t.pc > 0) */         \
+    sp = values + t.depth;                                                               \
+  }
   // Threaded dispatch (GCC and Clang's labels as values): each operation jumps to the
   // next one's code through kOps, in Op's order; a branch of its own per operation.
 #pragma GCC diagnostic push
@@ -347,10 +354,10 @@ void Machine::exec(const Function& fn, std::size_t base) {
   // The end of a specialized cjump: a branch, and a dispatch for each way it goes.
 #define BRANCH(holds)                                                                    \
   if (holds) {                                                                           \
-    jump(pc->a);                                                                         \
+    JUMP(pc->a);                                                                         \
     NEXT;                                                                                \
   }                                                                                      \
-  jump(pc->c);                                                                           \
+  JUMP(pc->c);                                                                           \
   NEXT
   goto* kOps[static_cast<std::size_t>(pc->op)];
   {
@@ -363,7 +370,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
     NEXT;
   opJump:
     countJump();
-    jump(pc->a);
+    JUMP(pc->a);
     NEXT;
   opStmMove:
     countMove();
@@ -426,19 +433,25 @@ void Machine::exec(const Function& fn, std::size_t base) {
     countCall();
     auto index = static_cast<int>(pc->b);
     std::int64_t r = recorded(
-        [&]() -> std::string_view {
+        [this, index]() -> std::string_view {
           return code_.functions[static_cast<std::size_t>(index)].name;
         },
-        sp, pc->a, fn, pc->c, [&] { return callFunction(index, at); });
-    reload(at);
+        sp, pc->a, fn, pc->c, [this, index, at] { return callFunction(index, at); });
+    own.data = mem_.innermostFrame();
+    temps = temps_.data() + base;
+    values = temps + fn.slots;
+    sp = temps_.data() + at;
     *sp++ = r;
     NEXT;
   }
   opCallRuntime:
     sp -= pc->a;
     countCall();
-    *sp = recorded([&] { return Runtime::name(static_cast<int>(pc->b)); }, sp, pc->a, fn,
-                   pc->c, [&] { return runtime_.call(static_cast<int>(pc->b), sp); });
+    *sp = recorded([id = static_cast<int>(pc->b)] { return Runtime::name(id); }, sp,
+                   pc->a, fn, pc->c,
+                   [this, id = static_cast<int>(pc->b), args = sp] {
+                     return runtime_.call(id, args);
+                   });
     ++sp;
     NEXT;
   opCheckIndex:
@@ -455,11 +468,11 @@ void Machine::exec(const Function& fn, std::size_t base) {
     NEXT;
   opStore:
     sp -= 2;
-    store(sp[0], sp[1], pc->c);
+    store(own, sp[0], sp[1], fn, pc->c);
     NEXT;
   opCjump:
     sp -= 2;
-    jump(tree::evalRel(pc->rel, sp[0], sp[1]) ? pc->a : pc->c);
+    JUMP(tree::evalRel(pc->rel, sp[0], sp[1]) ? pc->a : pc->c);
     NEXT;
   opReturn:
     return;
@@ -488,10 +501,10 @@ void Machine::exec(const Function& fn, std::size_t base) {
     sp[-1] = mem_.load(wrap(u(sp[-1]) + u(pc->b)));
     NEXT;
   opLoadTempPlusConst:
-    *sp++ = load(wrap(u(temps[pc->a]) + u(pc->b)));
+    *sp++ = load(own, wrap(u(temps[pc->a]) + u(pc->b)));
     NEXT;
   opStoreConst:
-    store(*--sp, pc->b, pc->c);
+    store(own, *--sp, pc->b, fn, pc->c);
     NEXT;
   opMoveConst:
     countMove();
@@ -507,15 +520,15 @@ void Machine::exec(const Function& fn, std::size_t base) {
     NEXT;
   opMoveLoadTempPlusConst:
     countMove();
-    temps[pc->a] = load(wrap(u(temps[pc->d]) + u(pc->b)));
+    temps[pc->a] = load(own, wrap(u(temps[pc->d]) + u(pc->b)));
     NEXT;
   opCjumpTempTemp:
     countCjump();
-    jump(tree::evalRel(pc->rel, temps[pc->d], temps[pc->b]) ? pc->a : pc->c);
+    JUMP(tree::evalRel(pc->rel, temps[pc->d], temps[pc->b]) ? pc->a : pc->c);
     NEXT;
   opCjumpTempConst:
     countCjump();
-    jump(tree::evalRel(pc->rel, temps[pc->d], pc->b) ? pc->a : pc->c);
+    JUMP(tree::evalRel(pc->rel, temps[pc->d], pc->b) ? pc->a : pc->c);
     NEXT;
   opTempTimesConst:
     *sp++ = wrap(u(temps[pc->a]) * u(pc->b));
@@ -534,7 +547,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
   }
   opCjumpConst:
     --sp;
-    jump(tree::evalRel(pc->rel, *sp, pc->b) ? pc->a : pc->c);
+    JUMP(tree::evalRel(pc->rel, *sp, pc->b) ? pc->a : pc->c);
     NEXT;
   opStmMoveTemp:
     countMove();
@@ -542,7 +555,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
     NEXT;
   opStmMoveLoadTempPlusConst:
     countMove();
-    *sp++ = load(wrap(u(temps[pc->a]) + u(pc->b)));
+    *sp++ = load(own, wrap(u(temps[pc->a]) + u(pc->b)));
     NEXT;
   opStmCjumpTemp:
     countCjump();
@@ -550,11 +563,11 @@ void Machine::exec(const Function& fn, std::size_t base) {
     NEXT;
   opStmCjumpLoadTempPlusConst:
     countCjump();
-    *sp++ = load(wrap(u(temps[pc->a]) + u(pc->b)));
+    *sp++ = load(own, wrap(u(temps[pc->a]) + u(pc->b)));
     NEXT;
   opMoveLoadLoad : {
     countMove();
-    std::int64_t link = load(wrap(u(temps[pc->d]) + u(pc->b)));
+    std::int64_t link = load(own, wrap(u(temps[pc->d]) + u(pc->b)));
     temps[pc->a] = mem_.load(wrap(u(link) + u(std::int64_t{pc->c})));
     NEXT;
   }
@@ -575,7 +588,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
     NEXT;
   opCjumpLoadIndexConst:
     countCjump();
-    jump(tree::evalRel(pc->rel, mem_.load(element(temps[pc->d], temps[pc->e])), pc->b)
+    JUMP(tree::evalRel(pc->rel, mem_.load(element(temps[pc->d], temps[pc->e])), pc->b)
              ? pc->a
              : pc->c);
     NEXT;
@@ -615,6 +628,7 @@ void Machine::exec(const Function& fn, std::size_t base) {
     BRANCH(mem_.load(element(temps[pc->d], temps[pc->e])) <= pc->b);
   }
 #undef BRANCH
+#undef JUMP
 #undef NEXT
 #pragma GCC diagnostic pop
 }
