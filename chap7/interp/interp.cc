@@ -134,8 +134,9 @@ private:
     if (effects_) [[unlikely]]
       effects_->store(addr, v, position(fn, at));
   }
-  // A jump to t: its error, or the steps of the labels it lands on.
-  const Target& reach(const Function& fn, const Target& t) {
+  // A jump to t: its error, or the steps of the labels it lands on. Inlined: GCC would
+  // call it from each of the many jumps.
+  [[gnu::always_inline]] const Target& reach(const Function& fn, const Target& t) {
     if (t.error != Target::Error::None) [[unlikely]]
       badJump(fn, t);
     countSteps(t.steps);
