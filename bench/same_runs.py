@@ -5,9 +5,10 @@ byte (issue 27: a faster interpreter must not change a run). A check, not a benc
 
 Input: every .tig of testcases/, labs/*/tests/ and /work/shared/tiger/book/ (skipped with
 a message when absent), and N random programs (default 400: tools/random_tiger.py, N/4
-seeds for each of its labs), each run by both binaries four ways: `--run --stats`,
-`--run --effects-hash`, `--run-at=linear --stats`, `--run-at=traces --stats`, with the
-file's `stdin:` directives as standard input (testcases/run_testcases.py reads them).
+seeds for each of its labs), each run by both binaries five ways: `--run --stats`,
+`--run --effects-hash`, `--run-at=linear --stats`, `--run-at=traces --stats` and
+`--run --stats --max-steps=300` (most runs stopped by the step limit), with the file's
+`stdin:` directives as standard input (testcases/run_testcases.py reads them).
 Output: a line per differing run (file, way, what differs), then "N runs, M differ";
 exit 1 when any differs.
 """
@@ -26,7 +27,8 @@ from run_testcases import directives  # noqa: E402
 BOOK = "/work/shared/tiger/book"
 LABS = ("translate", "canon", "traces", "ptoext")
 WAYS = (["--run", "--stats"], ["--run", "--effects-hash"],
-        ["--run-at=linear", "--stats"], ["--run-at=traces", "--stats"])
+        ["--run-at=linear", "--stats"], ["--run-at=traces", "--stats"],
+        ["--run", "--stats", "--max-steps=300"])
 TIMEOUT = 300
 
 
