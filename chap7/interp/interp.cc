@@ -5,9 +5,12 @@
 // on opts.out, and a RunResult.
 //
 // Execution (Appel, chapter 7 semantics of the trees):
-//   - a function's operations run in a loop; each statement's first operation counts
-//     it; a jump sets the position, and drops the values of the expressions it leaves
-//     (a `break` out of an ESEQ);
+//   - a function's operations run in a threaded loop; each statement's first operation
+//     counts it; a jump counts the labels it lands on, sets the position, and drops the
+//     values of the expressions it leaves (a `break` out of an ESEQ);
+//   - a load or store first looks in the activation's own frame (OwnFrame), the
+//     innermost while its operations run, then searches the frames and the heap
+//     (Memory), which check every other address;
 //   - CALL(NAME f, args) evaluates the arguments left to right, pushes f's frame,
 //     stores each formal where its Access says (the view shift), runs the body, and
 //     yields TEMP rv of the callee; temps and the value stack belong to one activation;
