@@ -5,9 +5,12 @@
 // on opts.out, and a RunResult.
 //
 // Execution (Appel, chapter 7 semantics of the trees):
-//   - a function's operations run in a loop; each statement's first operation counts
-//     it; a jump sets the position, and drops the values of the expressions it leaves
-//     (a `break` out of an ESEQ);
+//   - a function's operations run in a threaded loop; each statement's first operation
+//     counts it; a jump counts the labels it lands on, sets the position, and drops the
+//     values of the expressions it leaves (a `break` out of an ESEQ);
+//   - a load or store first looks in the activation's own frame (OwnFrame), the
+//     innermost while its operations run, then searches the frames and the heap
+//     (Memory), which check every other address;
 //   - CALL(NAME f, args) evaluates the arguments left to right, pushes f's frame,
 //     stores each formal where its Access says (the view shift), runs the body, and
 //     yields TEMP rv of the callee; temps and the value stack belong to one activation;
@@ -24,83 +27,130 @@
 #include "chap7/interp/interp_runtime.hh"
 
 #include <algorithm>
+#include <bit>
 #include <iostream>
 
 namespace tiger {
 namespace interp {
 namespace {
 
+// The frame of the activation exec runs, innermost while its operations run: a load or
+// store there needs no search of the frames. A call may move its words (`data`).
+struct OwnFrame {
+  std::uint64_t low; // the address of its word 0
+  std::uint64_t words;
+  std::int64_t* data;
+  std::int64_t* word(std::int64_t addr) const {
+    std::uint64_t w = std::rotr(static_cast<std::uint64_t>(addr) - low, 3);
+    return w < words ? data + w : nullptr;
+  }
+};
+
 class Machine {
 public:
   Machine(const RunOptions& opts, std::istream& in, std::ostream& out)
       : opts_(opts), effects_(opts.effects), runtime_(mem_, in, out),
-        maxCount_(opts.maxSteps == 0 ? ~std::uint64_t{0} : opts.maxSteps) {}
+        maxCount_(opts.maxSteps == 0 ? ~std::uint64_t{0} : opts.maxSteps) {
+    counts_.left = maxCount_;
+  }
   void run(const ir::Program& prog);
   bool flushOutput() { return runtime_.flushOutput(); }
   RunStats stats() const {
-    RunStats s = stats_;
-    s.steps = count_ - s.calls;
-    return s;
+    std::uint64_t count = maxCount_ - counts_.left; // maxCount_ + 1 once over it
+    return RunStats{count - counts_.calls, counts_.jumps, counts_.cjumps, counts_.calls,
+                    counts_.moves};
   }
 
 private:
+  // What --stats counts; maxSteps bounds the statements executed plus the calls made,
+  // counted down in `left`. (A copy in exec's locals would not stay in registers: the
+  // threaded loop keeps too many values live, and its spills cost more than these.)
+  struct Counts {
+    std::uint64_t left = 0; // steps + calls allowed before the limit; ~0 once over it
+    std::uint64_t calls = 0;
+    std::uint64_t moves = 0;
+    std::uint64_t cjumps = 0;
+    std::uint64_t jumps = 0;
+  };
   std::int64_t callFunction(int index, std::size_t args);
   void exec(const Function& fn, std::size_t base);
-  // maxSteps bounds the statements executed plus the calls made: count_.
-  void countStep() {
-    if (++count_ > maxCount_) [[unlikely]]
-      stepLimit();
-  }
+  void countStep() { countSteps(1); }
   void countCall() {
-    ++stats_.calls;
+    ++counts_.calls;
     countStep();
   }
-  // `n` steps of statements without effects (labels) at once; the limit stops at the
+  // `k` steps of statements without effects (labels) at once; the limit stops at the
   // same step as one at a time.
-  void countSteps(std::int32_t n) {
-    count_ += static_cast<std::uint64_t>(n);
-    if (count_ > maxCount_) [[unlikely]] {
-      count_ = maxCount_ + 1;
+  void countSteps(std::int32_t k) {
+    if (counts_.left < static_cast<std::uint64_t>(k)) [[unlikely]] {
+      counts_.left = ~std::uint64_t{0};
       stepLimit();
     }
+    counts_.left -= static_cast<std::uint64_t>(k);
   }
   void countMove() {
     countStep();
-    ++stats_.moves;
+    ++counts_.moves;
   }
   void countCjump() {
     countStep();
-    ++stats_.cjumps;
+    ++counts_.cjumps;
+  }
+  void countJump() {
+    countStep();
+    ++counts_.jumps;
   }
   [[noreturn]] void stepLimit();
-  // A call, given to effects_ with its result when it records.
-  template <class Run>
-  std::int64_t recorded(std::string_view callee, const std::int64_t* args, int n,
-                        tree::SrcPos at, Run run) {
+  // A call, given to effects_ with its result when it records; `callee` names it and
+  // `at` is its index in fn.positions, looked up only then.
+  template <class Name, class Run>
+  std::int64_t recorded(Name callee, const std::int64_t* args, int n, const Function& fn,
+                        std::int64_t at, Run run) {
     if (!effects_) [[likely]]
       return run();
-    effects_->call(callee, args, static_cast<std::size_t>(n), at);
+    effects_->call(callee(), args, static_cast<std::size_t>(n), position(fn, at));
     std::int64_t rv = run();
     effects_->ret(rv);
     return rv;
   }
-  std::int64_t checkIndex(const std::int64_t* args, tree::SrcPos at) {
-    return recorded(Runtime::name(Runtime::kCheckIndex), args, 2, at,
-                    [&] { return runtime_.checkIndex(args); });
+  static tree::SrcPos position(const Function& fn, std::int64_t at) {
+    return fn.positions[static_cast<std::size_t>(at)];
+  }
+  std::int64_t checkIndex(const std::int64_t* args, const Function& fn, std::int64_t at) {
+    return recorded([] { return Runtime::name(Runtime::kCheckIndex); }, args, 2, fn, at,
+                    [this, args] { return runtime_.checkIndex(args); });
+  }
+  std::int64_t load(const OwnFrame& own, std::int64_t addr) const {
+    const std::int64_t* word = own.word(addr);
+    return word ? *word : mem_.load(addr);
   }
   // MOVE(MEM(addr), v), given to effects_ once stored.
-  void store(std::int64_t addr, std::int64_t v, tree::SrcPos at) {
-    mem_.store(addr, v);
+  void store(const OwnFrame& own, std::int64_t addr, std::int64_t v, const Function& fn,
+             std::int64_t at) {
+    if (std::int64_t* word = own.word(addr))
+      *word = v;
+    else
+      mem_.store(addr, v);
+    stored(addr, v, fn, at);
+  }
+  void stored(std::int64_t addr, std::int64_t v, const Function& fn, std::int64_t at) {
     if (effects_) [[unlikely]]
-      effects_->store(addr, v, at);
+      effects_->store(addr, v, position(fn, at));
+  }
+  // A jump to t: its error, or the steps of the labels it lands on. Inlined: GCC would
+  // call it from each of the many jumps.
+  [[gnu::always_inline]] const Target& reach(const Function& fn, const Target& t) {
+    if (t.error != Target::Error::None) [[unlikely]]
+      badJump(fn, t);
+    countSteps(t.steps);
+    return t;
   }
   [[noreturn]] void badJump(const Function& fn, const Target& t);
   void newTemps(std::size_t slots, std::size_t values);
 
   const RunOptions& opts_;
   EffectSink* const effects_; // opts_.effects
-  RunStats stats_;            // steps are count_ - calls
-  std::uint64_t count_ = 0;   // steps + calls
+  Counts counts_;
   Memory mem_;
   Runtime runtime_;
   Code code_;
@@ -146,6 +196,11 @@ std::int64_t wrap(std::uint64_t v) {
 }
 std::uint64_t u(std::int64_t v) {
   return static_cast<std::uint64_t>(v);
+}
+
+// The address of word `index` of the array at `base`.
+std::int64_t element(std::int64_t base, std::int64_t index) {
+  return wrap(u(base) + u(index) * u(frame::kWordSize));
 }
 
 // Main gets zeros for its formals (its static link).
@@ -208,7 +263,8 @@ void Machine::newTemps(std::size_t slots, std::size_t values) {
 }
 
 // Runs fn's operations on the activation whose temps start at temps_[base]; its value
-// stack lies above its temps. A call may move temps_, hence `reload`.
+// stack lies above its temps. A call may move temps_ and the frames: after one, exec
+// finds its temps and frame again.
 void Machine::exec(const Function& fn, std::size_t base) {
   const Ins* const code = fn.code.data();
   const Target* const targets = fn.targets.data();
@@ -216,18 +272,15 @@ void Machine::exec(const Function& fn, std::size_t base) {
   std::int64_t* temps = temps_.data() + base;
   std::int64_t* values = temps + fn.slots;
   std::int64_t* sp = values; // the next free value
-  auto jump = [&](std::int32_t k) {
-    const Target& t = targets[k];
-    if (t.error != Target::Error::None) [[unlikely]]
-      badJump(fn, t);
-    pc = code + t.pc;
-    sp = values + t.depth;
-  };
-  auto reload = [&](std::size_t spAt) {
-    temps = temps_.data() + base;
-    values = temps + fn.slots;
-    sp = temps_.data() + spAt;
-  };
+  OwnFrame own{u(temps[kFpSlot]) - u(fn.fpWord) * 8, u(fn.frameWords),
+               mem_.innermostFrame()};
+  // No lambda captures pc, sp or temps: GCC would keep them in memory.
+#define JUMP(k)                                                                          \
+  {                                                                                      \
+    const Target& t = reach(fn, targets[k]);                                             \
+    pc = code + t.pc - 1; /* NEXT runs code[t.pc], after its Label (t.pc > 0) */         \
+    sp = values + t.depth;                                                               \
+  }
   // Threaded dispatch (GCC and Clang's labels as values): each operation jumps to the
   // next one's code through kOps, in Op's order; a branch of its own per operation.
 #pragma GCC diagnostic push
@@ -284,25 +337,44 @@ void Machine::exec(const Function& fn, std::size_t base) {
                                      &&opMoveLoadLoad,
                                      &&opMoveCheckIndex,
                                      &&opCjumpTempTemp,
-                                     &&opCjumpTempConst};
-  static_assert(std::size(kOps) == static_cast<std::size_t>(Op::CjumpTempConst) + 1);
-  const Ins* ip = nullptr;
-#define NEXT                                                                             \
-  ip = pc++;                                                                             \
-  goto* kOps[static_cast<std::size_t>(ip->op)]
-  NEXT;
+                                     &&opCjumpTempConst,
+                                     &&opTempPlusTemp,
+                                     &&opCheckIndexSetTemp,
+                                     &&opCjumpLoadIndexConst,
+                                     &&opStoreIndexConst,
+                                     &&opCjumpTempTempEq,
+                                     &&opCjumpTempTempLt,
+                                     &&opCjumpTempTempLe,
+                                     &&opCjumpTempConstEq,
+                                     &&opCjumpTempConstLt,
+                                     &&opCjumpTempConstLe,
+                                     &&opCjumpLoadIndexConstEq,
+                                     &&opCjumpLoadIndexConstLt,
+                                     &&opCjumpLoadIndexConstLe};
+  static_assert(std::size(kOps) ==
+                static_cast<std::size_t>(Op::CjumpLoadIndexConstLe) + 1);
+  // pc is the operation running; NEXT runs the one after it.
+#define NEXT goto* kOps[static_cast<std::size_t>((++pc)->op)]
+  // The end of a specialized cjump: a branch, and a dispatch for each way it goes.
+#define BRANCH(holds)                                                                    \
+  if (holds) {                                                                           \
+    JUMP(pc->a);                                                                         \
+    NEXT;                                                                                \
+  }                                                                                      \
+  JUMP(pc->c);                                                                           \
+  NEXT
+  goto* kOps[static_cast<std::size_t>(pc->op)];
   {
   opLabel:
-    countSteps(ip->a);
-    pc += ip->a - 1;
+    countSteps(pc->a);
+    pc += pc->a - 1;
     NEXT;
   opStm:
     countStep();
     NEXT;
   opJump:
-    countStep();
-    ++stats_.jumps;
-    jump(ip->a);
+    countJump();
+    JUMP(pc->a);
     NEXT;
   opStmMove:
     countMove();
@@ -311,10 +383,10 @@ void Machine::exec(const Function& fn, std::size_t base) {
     countCjump();
     NEXT;
   opConst:
-    *sp++ = ip->b;
+    *sp++ = pc->b;
     NEXT;
   opTemp:
-    *sp++ = temps[ip->a];
+    *sp++ = temps[pc->a];
     NEXT;
   opPlus:
     --sp;
@@ -360,149 +432,207 @@ void Machine::exec(const Function& fn, std::size_t base) {
     sp[-1] = mem_.load(sp[-1]);
     NEXT;
   opCall : {
-    sp -= ip->a;
+    sp -= pc->a;
     auto at = static_cast<std::size_t>(sp - temps_.data());
     countCall();
-    auto index = static_cast<int>(ip->b);
-    std::int64_t r =
-        recorded(code_.functions[static_cast<std::size_t>(index)].name, sp, ip->a,
-                 fn.positions[ip->c], [&] { return callFunction(index, at); });
-    reload(at);
+    auto index = static_cast<int>(pc->b);
+    std::int64_t r = recorded(
+        [this, index]() -> std::string_view {
+          return code_.functions[static_cast<std::size_t>(index)].name;
+        },
+        sp, pc->a, fn, pc->c, [this, index, at] { return callFunction(index, at); });
+    own.data = mem_.innermostFrame();
+    temps = temps_.data() + base;
+    values = temps + fn.slots;
+    sp = temps_.data() + at;
     *sp++ = r;
     NEXT;
   }
   opCallRuntime:
-    sp -= ip->a;
+    sp -= pc->a;
     countCall();
-    *sp = recorded(Runtime::name(static_cast<int>(ip->b)), sp, ip->a, fn.positions[ip->c],
-                   [&] { return runtime_.call(static_cast<int>(ip->b), sp); });
+    *sp = recorded([id = static_cast<int>(pc->b)] { return Runtime::name(id); }, sp,
+                   pc->a, fn, pc->c,
+                   [this, id = static_cast<int>(pc->b), args = sp] {
+                     return runtime_.call(id, args);
+                   });
     ++sp;
     NEXT;
   opCheckIndex:
     sp -= 2;
     countCall();
-    *sp = checkIndex(sp, fn.positions[ip->c]);
+    *sp = checkIndex(sp, fn, pc->c);
     ++sp;
     NEXT;
   opPop:
     --sp;
     NEXT;
   opSetTemp:
-    temps[ip->a] = *--sp;
+    temps[pc->a] = *--sp;
     NEXT;
   opStore:
     sp -= 2;
-    store(sp[0], sp[1], fn.positions[ip->c]);
+    store(own, sp[0], sp[1], fn, pc->c);
     NEXT;
   opCjump:
     sp -= 2;
-    jump(tree::evalRel(ip->rel, sp[0], sp[1]) ? ip->a : ip->c);
+    JUMP(tree::evalRel(pc->rel, sp[0], sp[1]) ? pc->a : pc->c);
     NEXT;
   opReturn:
     return;
   opPlusConst:
-    sp[-1] = wrap(u(sp[-1]) + u(ip->b));
+    sp[-1] = wrap(u(sp[-1]) + u(pc->b));
     NEXT;
   opMinusConst:
-    sp[-1] = wrap(u(sp[-1]) - u(ip->b));
+    sp[-1] = wrap(u(sp[-1]) - u(pc->b));
     NEXT;
   opTimesConst:
-    sp[-1] = wrap(u(sp[-1]) * u(ip->b));
+    sp[-1] = wrap(u(sp[-1]) * u(pc->b));
     NEXT;
   opPlusTemp:
-    sp[-1] = wrap(u(sp[-1]) + u(temps[ip->a]));
+    sp[-1] = wrap(u(sp[-1]) + u(temps[pc->a]));
     NEXT;
   opMinusTemp:
-    sp[-1] = wrap(u(sp[-1]) - u(temps[ip->a]));
+    sp[-1] = wrap(u(sp[-1]) - u(temps[pc->a]));
     NEXT;
   opTimesTemp:
-    sp[-1] = wrap(u(sp[-1]) * u(temps[ip->a]));
+    sp[-1] = wrap(u(sp[-1]) * u(temps[pc->a]));
     NEXT;
   opTempPlusConst:
-    *sp++ = wrap(u(temps[ip->a]) + u(ip->b));
+    *sp++ = wrap(u(temps[pc->a]) + u(pc->b));
     NEXT;
   opLoadPlusConst:
-    sp[-1] = mem_.load(wrap(u(sp[-1]) + u(ip->b)));
+    sp[-1] = mem_.load(wrap(u(sp[-1]) + u(pc->b)));
     NEXT;
   opLoadTempPlusConst:
-    *sp++ = mem_.load(wrap(u(temps[ip->a]) + u(ip->b)));
+    *sp++ = load(own, wrap(u(temps[pc->a]) + u(pc->b)));
     NEXT;
   opStoreConst:
-    store(*--sp, ip->b, fn.positions[ip->c]);
+    store(own, *--sp, pc->b, fn, pc->c);
     NEXT;
   opMoveConst:
     countMove();
-    temps[ip->a] = ip->b;
+    temps[pc->a] = pc->b;
     NEXT;
   opMoveTemp:
     countMove();
-    temps[ip->a] = temps[ip->d];
+    temps[pc->a] = temps[pc->d];
     NEXT;
   opMoveTempPlusConst:
     countMove();
-    temps[ip->a] = wrap(u(temps[ip->d]) + u(ip->b));
+    temps[pc->a] = wrap(u(temps[pc->d]) + u(pc->b));
     NEXT;
   opMoveLoadTempPlusConst:
     countMove();
-    temps[ip->a] = mem_.load(wrap(u(temps[ip->d]) + u(ip->b)));
+    temps[pc->a] = load(own, wrap(u(temps[pc->d]) + u(pc->b)));
     NEXT;
   opCjumpTempTemp:
     countCjump();
-    jump(tree::evalRel(ip->rel, temps[ip->d], temps[ip->b]) ? ip->a : ip->c);
+    JUMP(tree::evalRel(pc->rel, temps[pc->d], temps[pc->b]) ? pc->a : pc->c);
     NEXT;
   opCjumpTempConst:
     countCjump();
-    jump(tree::evalRel(ip->rel, temps[ip->d], ip->b) ? ip->a : ip->c);
+    JUMP(tree::evalRel(pc->rel, temps[pc->d], pc->b) ? pc->a : pc->c);
     NEXT;
   opTempTimesConst:
-    *sp++ = wrap(u(temps[ip->a]) * u(ip->b));
+    *sp++ = wrap(u(temps[pc->a]) * u(pc->b));
     NEXT;
   opPlusTempTimesConst:
-    sp[-1] = wrap(u(sp[-1]) + u(temps[ip->a]) * u(ip->b));
+    sp[-1] = wrap(u(sp[-1]) + u(temps[pc->a]) * u(pc->b));
     NEXT;
   opLoadPlusTempTimesConst:
-    sp[-1] = mem_.load(wrap(u(sp[-1]) + u(temps[ip->a]) * u(ip->b)));
+    sp[-1] = mem_.load(wrap(u(sp[-1]) + u(temps[pc->a]) * u(pc->b)));
     NEXT;
   opCheckIndexTemp : {
     countCall();
-    std::int64_t args[2] = {sp[-1], temps[ip->a]};
-    sp[-1] = checkIndex(args, fn.positions[ip->c]);
+    std::int64_t args[2] = {sp[-1], temps[pc->a]};
+    sp[-1] = checkIndex(args, fn, pc->c);
     NEXT;
   }
   opCjumpConst:
     --sp;
-    jump(tree::evalRel(ip->rel, *sp, ip->b) ? ip->a : ip->c);
+    JUMP(tree::evalRel(pc->rel, *sp, pc->b) ? pc->a : pc->c);
     NEXT;
   opStmMoveTemp:
     countMove();
-    *sp++ = temps[ip->a];
+    *sp++ = temps[pc->a];
     NEXT;
   opStmMoveLoadTempPlusConst:
     countMove();
-    *sp++ = mem_.load(wrap(u(temps[ip->a]) + u(ip->b)));
+    *sp++ = load(own, wrap(u(temps[pc->a]) + u(pc->b)));
     NEXT;
   opStmCjumpTemp:
     countCjump();
-    *sp++ = temps[ip->a];
+    *sp++ = temps[pc->a];
     NEXT;
   opStmCjumpLoadTempPlusConst:
     countCjump();
-    *sp++ = mem_.load(wrap(u(temps[ip->a]) + u(ip->b)));
+    *sp++ = load(own, wrap(u(temps[pc->a]) + u(pc->b)));
     NEXT;
   opMoveLoadLoad : {
     countMove();
-    std::int64_t link = mem_.load(wrap(u(temps[ip->d]) + u(ip->b)));
-    temps[ip->a] = mem_.load(wrap(u(link) + u(std::int64_t{ip->c})));
+    std::int64_t link = load(own, wrap(u(temps[pc->d]) + u(pc->b)));
+    temps[pc->a] = mem_.load(wrap(u(link) + u(std::int64_t{pc->c})));
     NEXT;
   }
   opMoveCheckIndex : {
     countMove();
     countCall();
-    std::int64_t args[2] = {temps[ip->d], temps[ip->c]};
-    temps[ip->a] = checkIndex(args, fn.positions[static_cast<std::size_t>(ip->b)]);
+    std::int64_t args[2] = {temps[pc->d], temps[pc->c]};
+    temps[pc->a] = checkIndex(args, fn, pc->b);
     NEXT;
   }
+  opTempPlusTemp:
+    *sp++ = wrap(u(temps[pc->a]) + u(temps[pc->d]));
+    NEXT;
+  opCheckIndexSetTemp:
+    sp -= 2;
+    countCall();
+    temps[pc->a] = checkIndex(sp, fn, pc->c);
+    NEXT;
+  opCjumpLoadIndexConst:
+    countCjump();
+    JUMP(tree::evalRel(pc->rel, mem_.load(element(temps[pc->d], temps[pc->e])), pc->b)
+             ? pc->a
+             : pc->c);
+    NEXT;
+  opStoreIndexConst : {
+    countMove();
+    std::int64_t addr = element(temps[pc->d], temps[pc->e]);
+    mem_.store(addr, pc->b);
+    stored(addr, pc->b, fn, pc->c);
+    NEXT;
   }
+  opCjumpTempTempEq:
+    countCjump();
+    BRANCH(temps[pc->d] == temps[pc->b]);
+  opCjumpTempTempLt:
+    countCjump();
+    BRANCH(temps[pc->d] < temps[pc->b]);
+  opCjumpTempTempLe:
+    countCjump();
+    BRANCH(temps[pc->d] <= temps[pc->b]);
+  opCjumpTempConstEq:
+    countCjump();
+    BRANCH(temps[pc->d] == pc->b);
+  opCjumpTempConstLt:
+    countCjump();
+    BRANCH(temps[pc->d] < pc->b);
+  opCjumpTempConstLe:
+    countCjump();
+    BRANCH(temps[pc->d] <= pc->b);
+  opCjumpLoadIndexConstEq:
+    countCjump();
+    BRANCH(mem_.load(element(temps[pc->d], temps[pc->e])) == pc->b);
+  opCjumpLoadIndexConstLt:
+    countCjump();
+    BRANCH(mem_.load(element(temps[pc->d], temps[pc->e])) < pc->b);
+  opCjumpLoadIndexConstLe:
+    countCjump();
+    BRANCH(mem_.load(element(temps[pc->d], temps[pc->e])) <= pc->b);
+  }
+#undef BRANCH
+#undef JUMP
 #undef NEXT
 #pragma GCC diagnostic pop
 }

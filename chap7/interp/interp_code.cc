@@ -48,6 +48,8 @@ private:
   bool fuseMove2();
   void fuseCjump();
   void fuseStart(std::size_t begin);
+  void fuseElement(std::size_t begin);
+  static void specializeCjump(Ins& i);
   std::int32_t target(Temp_label label);
   void resolveTargets();
   bool encloses(int outer, int list) const;
@@ -167,6 +169,8 @@ void Compiler::addStm(const tree::Stm* s) {
     fn_->code.back().rel = j->op;
     fuseCjump();
     fuseStart(begin);
+    fuseElement(begin);
+    specializeCjump(fn_->code.back());
     return;
   }
   }
@@ -195,6 +199,7 @@ void Compiler::addMove(const tree::Move* m) {
     emit(Op::Store, -2, 0, 0, position(m->pos()));
   }
   fuseStart(begin);
+  fuseElement(begin);
 }
 
 void Compiler::addLabel(Temp_label label) {
@@ -329,6 +334,14 @@ bool Compiler::fuse() {
     prev.c = last.c;
     return replace(Op::CheckIndexTemp);
   }
+  if (last.op == Op::PlusTemp && prev.op == Op::Temp) {
+    prev.d = last.a;
+    return replace(Op::TempPlusTemp);
+  }
+  if (last.op == Op::SetTemp && prev.op == Op::CheckIndex) {
+    prev.a = last.a;
+    return replace(Op::CheckIndexSetTemp);
+  }
   return false;
 }
 
@@ -337,7 +350,7 @@ bool Compiler::fuse() {
 void Compiler::fuseMove() {
   std::vector<Ins>& code = fn_->code;
   std::size_t n = code.size();
-  if (fuseMove2()) return;
+  if (code[n - 1].op != Op::SetTemp || fuseMove2()) return;
   if (n < 3 || code[n - 3].op != Op::StmMove) return;
   const Ins value = code[n - 2];
   Op op;
@@ -374,6 +387,42 @@ void Compiler::fuseStart(std::size_t begin) {
               : (temp ? Op::StmCjumpTemp : Op::StmCjumpLoadTempPlusConst);
   code[begin] = i;
   code.erase(code.begin() + static_cast<std::ptrdiff_t>(begin) + 1);
+}
+
+// The statement from code[begin], a CJUMP on an array element and a constant or a
+// MOVE of a constant into one, indexed by a temp scaled by the word size: one operation.
+void Compiler::fuseElement(std::size_t begin) {
+  std::vector<Ins>& code = fn_->code;
+  if (code.size() != begin + 3 || code[begin + 1].b != frame::kWordSize) return;
+  Op start = code[begin].op, index = code[begin + 1].op, end = code[begin + 2].op;
+  bool cjump = start == Op::StmCjumpTemp && index == Op::LoadPlusTempTimesConst &&
+               end == Op::CjumpConst;
+  bool store = start == Op::StmMoveTemp && index == Op::PlusTempTimesConst &&
+               end == Op::StoreConst;
+  if (!cjump && !store) return;
+  Ins i = code[begin + 2];
+  i.op = cjump ? Op::CjumpLoadIndexConst : Op::StoreIndexConst;
+  i.d = code[begin].a;
+  i.e = code[begin + 1].a;
+  code.resize(begin);
+  code.push_back(i);
+}
+
+// CjumpTempTemp, CjumpTempConst or CjumpLoadIndexConst on a signed relation: its form
+// for EQ, LT or LE, the targets swapped for NE, GE or GT.
+void Compiler::specializeCjump(Ins& i) {
+  using tree::RelOp;
+  int kind = i.op == Op::CjumpTempTemp         ? 0
+             : i.op == Op::CjumpTempConst      ? 1
+             : i.op == Op::CjumpLoadIndexConst ? 2
+                                               : -1;
+  bool swap = i.rel == RelOp::NE || i.rel == RelOp::GE || i.rel == RelOp::GT;
+  RelOp rel = swap ? tree::notRel(i.rel) : i.rel;
+  int form = rel == RelOp::EQ ? 0 : rel == RelOp::LT ? 1 : rel == RelOp::LE ? 2 : -1;
+  if (kind < 0 || form < 0) return;
+  if (swap) std::swap(i.a, i.c);
+  i.rel = rel;
+  i.op = static_cast<Op>(static_cast<int>(Op::CjumpTempTempEq) + 3 * kind + form);
 }
 
 // StmMove, two operations, SetTemp: one operation, for a static link's word and for
@@ -426,7 +475,7 @@ void Compiler::fuseCjump() {
 
 // A target for a jump of the current list to `label`, resolved by resolveTargets.
 std::int32_t Compiler::target(Temp_label label) {
-  fn_->targets.push_back(Target{Target::Error::None, labelId(label), 0, 0});
+  fn_->targets.push_back(Target{Target::Error::None, labelId(label), 0, 0, 0});
   jumpLists_.push_back(list_);
   return static_cast<std::int32_t>(fn_->targets.size()) - 1;
 }
@@ -441,7 +490,9 @@ void Compiler::resolveTargets() {
       t.error = Target::Error::NotInFunction;
     else if (!encloses(site.list, jumpLists_[k]))
       t.error = Target::Error::InsideEseq;
-    t.pc = site.pc;
+    if (t.error != Target::Error::None) continue;
+    t.steps = fn_->code[static_cast<std::size_t>(site.pc)].a;
+    t.pc = site.pc + t.steps;
     t.depth = site.depth;
   }
 }

@@ -9,9 +9,11 @@
 //     value stack, then the operation that consumes them (Pop, SetTemp, Store, Cjump);
 //   - an ESEQ's statements stand inline where the ESEQ is evaluated, so the statement
 //     list of an ESEQ is a stretch of the code run at a given value-stack depth;
-//   - every jump goes to a Target: the position of its LABEL and the value-stack depth
-//     there (a `break` out of an ESEQ drops the values being computed), or the runtime
-//     error the jump raises when it runs (a label of no list that encloses the jump);
+//   - every jump goes to a Target: the operation after its LABEL's run of labels, the
+//     steps of those labels (the jump counts them, so that only code falling into a
+//     label runs a Label operation) and the value-stack depth there (a `break` out of
+//     an ESEQ drops the values being computed), or the runtime error the jump raises
+//     when it runs (a label of no list that encloses the jump);
 //   - every TEMP is resolved to a slot of the activation (fp is slot 0, rv slot 1);
 //   - every CALL is resolved to a Function or a runtime function, every NAME of a
 //     STRING fragment to its string value.
@@ -88,6 +90,22 @@ enum class Op : std::uint8_t {
   // StmCjump, Temp d, Temp b (or Const b), Cjump.
   CjumpTempTemp,
   CjumpTempConst,
+  TempPlusTemp,      // Temp a, PlusTemp d
+  CheckIndexSetTemp, // CheckIndex at positions[c], SetTemp a
+  // Fused whole statements on an array element, the address temps[d] + 8 * temps[e]:
+  CjumpLoadIndexConst, // StmCjumpTemp d, LoadPlusTempTimesConst e, 8, CjumpConst b
+  StoreIndexConst,     // StmMoveTemp d, PlusTempTimesConst e, 8, StoreConst b
+  // The three most frequent cjumps on a signed EQ, LT or LE (NE, GE and GT swap their
+  // targets): an operation a relation, without a switch on it.
+  CjumpTempTempEq,
+  CjumpTempTempLt,
+  CjumpTempTempLe,
+  CjumpTempConstEq,
+  CjumpTempConstLt,
+  CjumpTempConstLe,
+  CjumpLoadIndexConstEq,
+  CjumpLoadIndexConstLt,
+  CjumpLoadIndexConstLe,
 };
 
 struct Ins {
@@ -96,6 +114,7 @@ struct Ins {
   std::int32_t a = 0;
   std::int32_t c = 0;
   std::int32_t d = 0;
+  std::int32_t e = 0;
   std::int64_t b = 0;
 };
 
@@ -104,7 +123,8 @@ struct Target {
   enum class Error : std::uint8_t { None, NotInFunction, InsideEseq };
   Error error = Error::None;
   std::int32_t label = -1; // its index in Function::labels
-  std::int32_t pc = 0;     // the Label operation
+  std::int32_t pc = 0;     // the operation after the label's run of Label operations
+  std::int32_t steps = 0;  // the labels of that run from this one on
   std::int32_t depth = 0;  // the value-stack depth of the list the label is in
 };
 

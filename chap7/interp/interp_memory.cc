@@ -169,6 +169,7 @@ std::int64_t Memory::pushFrame(std::int64_t words, std::int64_t fpWord,
   f.fpWord = static_cast<std::uint32_t>(fpWord);
   f.start = static_cast<std::uint32_t>(sp_);
   f.words = static_cast<std::uint32_t>(words);
+  f.data = stack_.data() + sp_;
   sp_ = top;
   ++depth_;
   return static_cast<std::int64_t>(f.base + f.fpWord * std::uint64_t{8});
@@ -184,11 +185,14 @@ void Memory::makeRoom(std::size_t words, const std::string* function) {
     internalError("more than 2^20 calls nested");
   std::size_t top = sp_ + words;
   if (top >= kMaxOffset / 8) runtimeError("stack overflow: frames exceed 4 GiB");
-  if (top > stack_.size()) // std::uint64_t: size_t is 32 bits in WebAssembly
+  if (top > stack_.size()) { // std::uint64_t: size_t is 32 bits in WebAssembly
     stack_.resize(static_cast<std::size_t>(
         std::min<std::uint64_t>(top + top / 2 + 64, kMaxOffset / 8)));
+    for (std::size_t d = 0; d < depth_; ++d)
+      frames_[d].data = stack_.data() + frames_[d].start;
+  }
   if (depth_ == frames_.size())
-    frames_.push_back(Frame{0, nullptr, ~std::uint32_t{0}, 0, 0, 0});
+    frames_.push_back(Frame{0, nullptr, ~std::uint32_t{0}, 0, 0, 0, nullptr});
 }
 
 std::int64_t Memory::newString(std::string text) {

@@ -28,6 +28,7 @@
 #include "chap7/interp/interp.hh"
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
@@ -91,7 +92,7 @@ public:
   std::int64_t pushFrame(std::int64_t words, std::int64_t fpWord,
                          const std::string* function);
   // The words of the innermost frame, until the next pushFrame.
-  std::int64_t* innermostFrame() { return stack_.data() + frames_[depth_ - 1].start; }
+  std::int64_t* innermostFrame() { return frames_[depth_ - 1].data; }
   // Pops the innermost frame: its addresses are dead from now on.
   void popFrame() {
     const Frame& f = frames_[--depth_];
@@ -113,29 +114,32 @@ private:
     std::uint32_t fpWord = 0;     // fp is this many words above word 0
     std::uint32_t start = 0;      // its word 0 in stack_
     std::uint32_t words = 0;
+    std::int64_t* data = nullptr; // &stack_[start] while live (makeRoom moves it)
   };
 
   // The word at addr, or null when addr is no word of a live frame or a heap block.
   const std::int64_t* slot(std::int64_t addr) const {
     auto a = static_cast<std::uint64_t>(addr);
-    if (a & 7) return nullptr;
     return addr < 0 ? frameSlot(a) : heapSlot(a);
   }
+  // The word index of byte offset `bytes`; huge when it is not a multiple of 8 (its low
+  // bits rotated to the top), so that one comparison checks alignment and bounds.
+  static std::uint64_t wordOf(std::uint64_t bytes) { return std::rotr(bytes, 3); }
   // A live frame's word: the depth finds the frame, and a - base is below 8 * words
   // only for its own words (another generation or depth is 2^30 bytes away or more).
   const std::int64_t* frameSlot(std::uint64_t a) const {
     std::uint64_t depth = a >> kDepthShift & (kMaxFrameDepth - 1);
     if (depth >= depth_) return nullptr;
     const Frame& f = frames_[depth];
-    std::uint64_t word = (a - f.base) / 8;
-    return word < f.words ? &stack_[f.start + word] : nullptr;
+    std::uint64_t word = wordOf(a - f.base);
+    return word < f.words ? f.data + word : nullptr;
   }
-  // block << 32 | offset: a heap block's own words.
+  // block << 32 | offset: a heap block's own words (blocks 0 and 1 wrap to a huge index).
   const std::int64_t* heapSlot(std::uint64_t a) const {
-    std::uint64_t block = a >> 32, word = (a & (kMaxOffset - 1)) / 8;
-    if (block < kFirstHeapBlock || block - kFirstHeapBlock >= blocks_.size())
-      return nullptr;
-    const Block& b = blocks_[block - kFirstHeapBlock];
+    std::uint64_t index = (a >> 32) - kFirstHeapBlock;
+    if (index >= blocks_.size()) return nullptr;
+    const Block& b = blocks_[index];
+    std::uint64_t word = wordOf(a & (kMaxOffset - 1));
     return word < b.words ? &heap_[b.start + word] : nullptr;
   }
   [[noreturn]] void badAccess(std::int64_t addr, bool write) const;

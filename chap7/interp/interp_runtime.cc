@@ -31,9 +31,6 @@ std::optional<int> Runtime::find(std::string_view name) {
 int Runtime::arity(int fn) {
   return runtime::kFunctions[fn].arity;
 }
-std::string_view Runtime::name(int fn) {
-  return runtime::kFunctions[fn].name;
-}
 
 std::int64_t Runtime::call(int fn, const std::int64_t* args) {
   static_assert(std::size(kMembers) == std::size(runtime::kFunctions));
