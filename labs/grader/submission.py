@@ -203,8 +203,8 @@ def ensure_pristine(base, scratch, jobs):
 def prune(folder):
     """Keeps the PRISTINE_KEPT shared pristine builds used last; removes the others that
     no grade holds (their lock taken without waiting)."""
-    locks = sorted(glob.glob(os.path.join(folder, "pristine-*.lock")),
-                   key=os.path.getmtime, reverse=True)
+    locks = sorted(glob.glob(os.path.join(folder, "pristine-*.lock")), key=_used,
+                   reverse=True)
     for lock in locks[PRISTINE_KEPT:]:
         with open(lock, "a") as f:
             try:
@@ -212,7 +212,18 @@ def prune(folder):
             except OSError:
                 continue
             remove(lock[:-len(".lock")])
-            os.remove(lock)
+            try:
+                os.remove(lock)
+            except OSError:  # another grade's prune removed it first
+                pass
+
+
+def _used(lock):
+    """When a pristine build was used last (0: its lock is gone, pruned meanwhile)."""
+    try:
+        return os.path.getmtime(lock)
+    except OSError:
+        return 0
 
 
 def _own(work):
