@@ -50,7 +50,8 @@ LIBRARY = {
 }
 # Headers a folder's CMake generates into its build folder.
 GENERATED = {"chap7/front": {"parser.hh"}}
-# Folders that hold no C++ of the project's (build output, packages, data).
+# Folders that hold no C++ of the project's (build output, packages, data); and every
+# top folder named build* (build-asan, build-fuzz: `make sanitize`, `make fuzz`).
 SKIP = {".git", "build", "node_modules", "testcases", "slides", "bench", "tools", "labs"}
 
 SOURCE = (".cc", ".hh", ".h", ".ll", ".yy")
@@ -112,7 +113,7 @@ def sources(root):
     for folder, dirs, files in os.walk(root):
         rel = os.path.relpath(folder, root)
         if rel == ".":
-            dirs[:] = [d for d in dirs if d not in SKIP]
+            dirs[:] = [d for d in dirs if d not in SKIP and not d.startswith("build")]
         dirs.sort()
         for f in sorted(files):
             if f.endswith(SOURCE):
