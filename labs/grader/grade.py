@@ -451,7 +451,7 @@ def prepare_shared(args, spec):
     """What parallel grades share, made once before they run side by side: the
     folders, the handout's pristine build, the random programs. A problem or None."""
     settle_folders(args)
-    problem = submission.ensure_pristine(handout_base(args), args.scratch, args.jobs)
+    _, problem = submission.ensure_pristine(handout_base(args), args.scratch, args.jobs)
     suite(spec, args)
     return problem
 

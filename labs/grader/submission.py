@@ -151,10 +151,10 @@ def seen_at(scratch):
     return BUILT_AT if confine.renames(sandbox.level()) else work_folder(scratch, 0)
 
 
-def pristine_of(base, scratch):
-    """The pristine build of the handout at base (see the docstring)."""
+def pristine_of(want, scratch):
+    """The pristine build of the handout whose stamp() is want (see the docstring)."""
     if confine.renames(sandbox.level()):
-        return os.path.join(os.path.dirname(scratch), "pristine-" + stamp(base)[:20])
+        return os.path.join(os.path.dirname(scratch), "pristine-" + want[:20])
     return os.path.join(scratch, "pristine")
 
 
@@ -167,17 +167,18 @@ def locked(path, how):
 
 
 def ensure_pristine(base, scratch, jobs):
-    """Builds the handout's pristine build unless it exists; a problem or None."""
+    """Builds the handout's pristine build unless it exists: (its path, a problem or
+    None)."""
     os.makedirs(scratch, exist_ok=True)
     os.chmod(scratch, 0o711)
-    pristine, want = pristine_of(base, scratch), stamp(base)
-    mark = os.path.join(scratch, "pristine.stamp")
+    want = stamp(base)
+    pristine, shared = pristine_of(want, scratch), confine.renames(sandbox.level())
+    mark = os.path.join(scratch, "pristine.stamp")  # a shared one is named by want
     with locked(pristine, fcntl.LOCK_EX):
-        shared = confine.renames(sandbox.level())
         if os.path.isdir(pristine) and (shared or os.path.isfile(mark) and
                                         open(mark).read() == want):
             os.utime(pristine + ".lock")
-            return None
+            return pristine, None
         work = pristine + ".new" if shared else work_folder(scratch, 0)
         _fresh(work)
         sync(base, os.path.join(work, "src"))
@@ -187,17 +188,17 @@ def ensure_pristine(base, scratch, jobs):
         confine.reap(sandbox.level())
         if not ok:
             remove(work)
-            return "grader error: the handout itself does not build: " + why
+            return pristine, "grader error: the handout itself does not build: " + why
         remove(pristine)
         if shared:
             os.rename(work, pristine)
         else:
             subprocess.run(["cp", "-a", work, pristine], check=True)
+            with open(mark, "w") as f:
+                f.write(want)
         os.chmod(pristine, 0o700)  # never seen by a submission's steps
-        with open(mark, "w") as f:
-            f.write(want)
     prune(os.path.dirname(pristine))
-    return None
+    return pristine, None
 
 
 def prune(folder):
@@ -249,15 +250,14 @@ def root_of(upload):
     return os.path.join(upload, os.path.dirname(best))
 
 
-def prepare(submission, scratch, base, lab, slot=0, upload=False):
-    """work/ := pristine/ + the submission (upload: root_of() it); returns a note on
-    how it was read. Refused (untrusted.py) before anything is copied."""
+def prepare(submission, scratch, base, lab, pristine, slot=0, upload=False):
+    """work/ := the pristine build + the submission (upload: root_of() it); returns a
+    note on how it was read. Refused (untrusted.py) before anything is copied."""
     submission = root_of(submission) if upload else submission
     tree_files(submission)  # the whole folder checked before a byte is copied
     work = work_folder(scratch, slot)
     src = os.path.join(work, "src")
     remove(work)
-    pristine = pristine_of(base, scratch)
     with locked(pristine, fcntl.LOCK_SH):  # prune() waits
         subprocess.run(["cp", "-a", pristine, work], check=True)
     os.chmod(work, 0o755)
@@ -279,11 +279,11 @@ def build(submission, scratch, jobs, base, lab, bin_dir, slot=0, upload=False):
     """Checks, copies, builds confined; returns (tigerc path in bin_dir or None, message,
     log). The message is "" for a tree that built, a note for loose files, "build
     failed: ..." or "submission refused: ..." else."""
-    problem = ensure_pristine(base, scratch, jobs)
+    pristine, problem = ensure_pristine(base, scratch, jobs)
     if problem:
         return None, problem, ""
     try:
-        note = prepare(submission, scratch, base, lab, slot, upload)
+        note = prepare(submission, scratch, base, lab, pristine, slot, upload)
     except untrusted.Refused as e:
         return None, "submission refused: %s" % e, ""
     work = work_folder(scratch, slot)
