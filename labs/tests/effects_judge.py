@@ -22,6 +22,7 @@ Ends with "N passed, N failed"; exit 1 when one failed.
 """
 import json
 import os
+import shutil
 import stat
 import subprocess
 import sys
@@ -55,12 +56,18 @@ def frame_of_f(size):
             "\"frame: %d bytes\"); p=0} {print}'" % size)
 
 
-def checks(tigerc, folder):
+def canon_judging(tigerc, folder):
+    """(canon's judging Context with the reference tigerc, PROGRAM written in folder)."""
     spec = json.load(open(os.path.join(ROOT, "labs", "canon", "grading.json")))
     cx = judges.Context(spec, tigerc, "", sandbox.Limits(seconds=10))
     program = os.path.join(folder, "prog.tig")
     with open(program, "w") as f:
         f.write(PROGRAM)
+    return cx, program
+
+
+def checks(tigerc, folder):
+    cx, program = canon_judging(tigerc, folder)
     judge = lambda t: judges.judge(cx, t, program, EXPECT)
     v = judge(tigerc)
     yield "the reference's dump passes", v.passed, v.message
@@ -96,20 +103,19 @@ def store_fails_at_it(v):
 
 def confined_checks(tigerc, folder):
     """The changed store, judged confined as grade.py judges (see the docstring)."""
-    spec = json.load(open(os.path.join(ROOT, "labs", "canon", "grading.json")))
-    cx = judges.Context(spec, tigerc, "", sandbox.Limits(seconds=10))
-    bin_dir = sandbox.public_folder()
-    cx.confined_reference = grade.reference_copy(tigerc, bin_dir)
-    program = os.path.join(folder, "prog.tig")
-    with open(program, "w") as f:
-        f.write(PROGRAM)
-    dump = subprocess.run([tigerc, "--emit=linear", program], capture_output=True,
-                          check=True).stdout.decode().replace("CONST 7)", "CONST 8)")
-    script = os.path.join(bin_dir, "store8")
-    with open(script, "w") as f:
-        f.write("#!/bin/sh\ncat <<'DUMP'\n%sDUMP\n" % dump)
-    os.chmod(script, 0o755)
-    v = judges.judge(cx, script, program, EXPECT)
+    cx, program = canon_judging(tigerc, folder)
+    bin_dir = sandbox.public_folder()  # the grade's folder: the reference's copy, the student
+    try:
+        cx.confined_reference = grade.reference_copy(tigerc, bin_dir)
+        dump = subprocess.run([tigerc, "--emit=linear", program], capture_output=True,
+                              check=True).stdout.decode().replace("CONST 7)", "CONST 8)")
+        script = os.path.join(bin_dir, "store8")
+        with open(script, "w") as f:
+            f.write("#!/bin/sh\ncat <<'DUMP'\n%sDUMP\n" % dump)
+        os.chmod(script, 0o755)
+        v = judges.judge(cx, script, program, EXPECT)
+    finally:
+        shutil.rmtree(bin_dir, ignore_errors=True)
     yield "confined (%s): a changed store fails at it" % sandbox.level(), \
         store_fails_at_it(v), v.message
 
