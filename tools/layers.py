@@ -52,7 +52,7 @@ LIBRARY = {
 GENERATED = {"chap7/front": {"parser.hh"}}
 # Folders that hold no C++ of the project's (build output, packages, data); and every
 # top folder named build* (build-asan, build-fuzz: `make sanitize`, `make fuzz`).
-SKIP = {".git", "build", "node_modules", "testcases", "slides", "bench", "tools", "labs"}
+SKIP = {".git", "node_modules", "testcases", "slides", "bench", "tools", "labs"}
 
 SOURCE = (".cc", ".hh", ".h", ".ll", ".yy")
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')

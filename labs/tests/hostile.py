@@ -42,8 +42,8 @@ Paths the submission controls (check_paths; each with its unconfined control):
                     control: the old reader (testcases' directives) reads them
 
 Expected of each: score 0 and no bonus; results.json agrees with the table (two seconds
-later, for the attacks that start processes: LINGERING); no process named tiger-hostile is alive; no tiger-hostile* file outside
-the scratch tree; no private program in its tree; the listener heard nothing. An honest
+later, for the attacks that start processes: LINGERING); no process named tiger-hostile
+is alive; no tiger-hostile* file outside the scratch tree; no private program in its tree; the listener heard nothing. An honest
 submission (the handout with the solution's linearize.cc) scores full marks first, after
 every configure-time attack, and last. Controls: run unconfined, the tigerc of answer_reader
 and reference_proxy cheats on a test program as the grader used to hand it over, that of
