@@ -18,6 +18,7 @@ cwd, HOME and TMPDIR, seeing only the paths it is given.
 """
 import os
 import resource
+import select
 import shutil
 import signal
 import subprocess
@@ -130,9 +131,13 @@ def run(cmd, stdin=b"", limits=Limits(), untrusted=False, ro=(), rw=(), cwd=None
     if jailed:
         prefix, fd = confine.hide_options(prefix)
         fds = (fd,)
+    in_path = os.path.join(logs, "stdin")
+    with open(in_path, "wb") as f:
+        f.write(stdin)
     try:
-        with open(out_path, "wb") as out, open(err_path, "wb") as err:
-            proc = subprocess.Popen(prefix + list(cmd), stdin=subprocess.PIPE, stdout=out,
+        with open(in_path, "rb") as given, open(out_path, "wb") as out, \
+                open(err_path, "wb") as err:
+            proc = subprocess.Popen(prefix + list(cmd), stdin=given, stdout=out,
                                     stderr=err, cwd=home if jailed else cwd, env=env,
                                     start_new_session=True,
                                     preexec_fn=_set_limits(limits), pass_fds=fds)
@@ -140,7 +145,7 @@ def run(cmd, stdin=b"", limits=Limits(), untrusted=False, ro=(), rw=(), cwd=None
                                [home], limits) if limits.disk else None
             if watch:
                 watch.start()
-            ran = _wait(proc, stdin, limits)
+            ran = _wait(proc, limits)
             ran.too_much_disk = bool(watch and watch.stop())
         if jailed:
             ran.status = _signal_status(ran.status)
@@ -172,16 +177,27 @@ def _signal_status(status):
     return -(status - 128) if status - 128 in CRASHES else status
 
 
-def _wait(proc, stdin, limits):
+def _wait(proc, limits):
+    """Waits for proc's end, at most limits.seconds. The stdin is a file, so nothing is
+    written while waiting; the wait blocks on a pidfd and wakes the moment the process
+    ends (Popen.wait with a timeout polls, sleeping up to 50 ms a turn: on a grade's
+    thousand short steps that was a third of its time)."""
     try:
-        proc.communicate(stdin, timeout=limits.seconds)
-        return Ran(status=proc.returncode)
+        fd = os.pidfd_open(proc.pid)
+    except (AttributeError, OSError):  # no pidfd (Linux < 5.3): Popen's polling wait
+        fd = None
+    try:
+        if fd is None:
+            proc.wait(timeout=limits.seconds)
+        elif not select.select([fd], [], [], limits.seconds)[0]:
+            raise subprocess.TimeoutExpired(proc.args, limits.seconds)
+        return Ran(status=proc.wait())
     except subprocess.TimeoutExpired:
         _kill(proc)
         return Ran(status=-signal.SIGKILL, timed_out=True)
-    except BrokenPipeError:
-        proc.wait()
-        return Ran(status=proc.returncode)
+    finally:
+        if fd is not None:
+            os.close(fd)
 
 
 def disk_use(paths, stop):
