@@ -264,14 +264,22 @@ def cases(program, directives, reference, oracle, ptoext, shipped=None, root=Non
                            "has it)" % os.path.basename(program))
     folder = os.path.join(root, "build", "grade", "inputs", reference_digest(reference))
     path = os.path.join(folder, name + ".json")
-    try:
-        with open(path) as f:
-            return Cases.from_json(json.load(f))
-    except (OSError, ValueError):
-        pass
+    kept = kept_json(path)
+    if kept is not None:
+        return Cases.from_json(kept)
     made = make(program, directives, reference, oracle, ptoext, variants)
     keep_json(path, made.to_json())
     return made
+
+
+def kept_json(path):
+    """What keep_json wrote at path (a dict), or None when it is missing or unreadable."""
+    try:
+        with open(path) as f:
+            data = json.load(f)
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
 
 
 def keep_json(path, data):

@@ -132,9 +132,9 @@ def run(cmd, stdin=b"", limits=Limits(), untrusted=False, ro=(), rw=(), cwd=None
         prefix, fd = confine.hide_options(prefix)
         fds = (fd,)
     in_path = os.path.join(logs, "stdin")
-    with open(in_path, "wb") as f:
-        f.write(stdin)
     try:
+        with open(in_path, "wb") as f:
+            f.write(stdin)
         with open(in_path, "rb") as given, open(out_path, "wb") as out, \
                 open(err_path, "wb") as err:
             proc = subprocess.Popen(prefix + list(cmd), stdin=given, stdout=out,
@@ -189,7 +189,7 @@ def _wait(proc, limits):
     try:
         if fd is None:
             proc.wait(timeout=limits.seconds)
-        elif not select.select([fd], [], [], limits.seconds)[0]:
+        elif not _ended(fd, limits.seconds):
             raise subprocess.TimeoutExpired(proc.args, limits.seconds)
         return Ran(status=proc.wait())
     except subprocess.TimeoutExpired:
@@ -198,6 +198,14 @@ def _wait(proc, limits):
     finally:
         if fd is not None:
             os.close(fd)
+
+
+def _ended(pidfd, seconds):
+    """Whether the process of pidfd ends within seconds (poll: any fd number, where
+    select stops at 1024)."""
+    waiting = select.poll()
+    waiting.register(pidfd, select.POLLIN)
+    return bool(waiting.poll(None if seconds is None else seconds * 1000))
 
 
 def disk_use(paths, stop):
