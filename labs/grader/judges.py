@@ -28,6 +28,7 @@ text.
 import os
 import re
 import shutil
+import signal
 import tempfile
 from dataclasses import dataclass, field, replace
 
@@ -218,9 +219,11 @@ def judge_ptoext(cx, tigerc, program, cases, work):
     if problem:
         return Verdict(False, problem)
     metric = measure(cx.spec.get("metric"), printed)
+    runs = iter(run_mlir(cx, low, [stdin for stdin, _ in cases.inputs], work))
 
-    def one(stdin, directives):
-        ran, problem = run_mlir(cx, low, stdin, work)
+    def one(stdin, directives):  # on_inputs asks for the inputs in order
+        ran, problem = next(runs)
+        cx.count(ran)
         if problem:
             return Verdict(False, problem)
         wrong = check_run(ran, directives)
@@ -247,17 +250,65 @@ def lower_mlir(cx, mlir, work):
     return low, ran.stderr, None
 
 
-def run_mlir(cx, low, stdin, work):
-    """mlir-cpu-runner-19 runs the lowered MLIR with the reference's runtime."""
+def run_mlir(cx, low, stdins, work):
+    """mlir-cpu-runner-19 runs the lowered MLIR with the reference's runtime on each of
+    the inputs (bytes), starting once: the runtime splits the run at its first read or
+    write, one child process an input, each with the student's limits
+    (ptoext/runtime/input_split.cc), so the JIT compiles the module once. A (Ran,
+    problem) an input."""
     runner = shutil.which("mlir-cpu-runner-19")
-    # The student's code runs here, with no step limit: the student's time limit.
-    limits = sandbox.Limits(cx.student_limits().seconds, cx.trusted.memory, cx.trusted.output)
-    ran = sandbox.run([runner, low, "-e", "main", "-entry-point-result=void", "--disable-lsr",
-                       "--shared-libs=" + cx.runtime], stdin=stdin, limits=limits,
+    # The student's code runs here: the student's time limit, the runtime's step limit.
+    each = sandbox.Limits(cx.student_limits().seconds, cx.trusted.memory, cx.trusted.output)
+    folder = tempfile.mkdtemp(prefix="inputs-", dir=work)  # only these inputs
+    os.chmod(folder, 0o755)
+    for k, stdin in enumerate(stdins):
+        with open(os.path.join(folder, "%d.in" % k), "wb") as f:
+            f.write(stdin)
+    # Each input has its own time limit (the runtime's); the whole run has theirs and the
+    # compile's: one more, at least 10 s, however loaded the machine.
+    whole = sandbox.Limits(each.seconds * len(stdins) + max(each.seconds, 10), each.memory,
+                           len(stdins) * (2 * each.output + 100))
+    ran = sandbox.run([shutil.which("env"), "TIGERRT_INPUTS=" + folder,
+                       "TIGERRT_INPUT_SECONDS=%g" % each.seconds,
+                       "TIGERRT_INPUT_BYTES=%d" % each.output, runner, low, "-e", "main",
+                       "-entry-point-result=void", "--disable-lsr",
+                       "--shared-libs=" + cx.runtime], limits=whole,
                       untrusted=True, ro=[work, cx.runtime])
-    cx.count(ran)
-    problem = ran.problem(limits, "your MLIR, run by mlir-cpu-runner-19")
-    return (None, problem) if problem else (ran, None)
+    who = "your MLIR, run by mlir-cpu-runner-19"
+    runs = split_runs(ran, len(stdins), each)
+    if ran.problem(whole, who) or runs is None:
+        ran.stdout, ran.stderr = ran.stdout[:each.output + 1], ran.stderr[:each.output + 1]
+        return [(ran, ran.problem(each, who) or who + ": its runs on the grader's inputs "
+                 "cannot be read (did it write on stdout before its first read or write?)")]
+    return [(one, one.problem(each, who)) for one in runs]
+
+
+# One input's record in a split run's stdout (input_split.cc), then its stdout and stderr.
+SPLIT_RUN = re.compile(rb"tigerrt input (\d+): (?:exit (\d+)|signal (\d+)|(timeout)) (\d+) (\d+)\n")
+
+
+def split_runs(ran, count, limits):
+    """The runs of each input in a split run's stdout; a run that never split (it read
+    and printed nothing) is its run on every input; None when the records are not whole."""
+    if not ran.stdout.startswith(b"tigerrt input "):
+        too_much = ran.too_much_output or max(len(ran.stdout), len(ran.stderr)) > limits.output
+        return [replace(ran, too_much_output=too_much)] * count
+    runs, at = [], 0
+    for k in range(count):
+        m = SPLIT_RUN.match(ran.stdout, at)
+        if not m or int(m.group(1)) != k:
+            return None
+        out_end = m.end() + int(m.group(5))
+        err_end = out_end + int(m.group(6))
+        if err_end > len(ran.stdout):
+            return None
+        status = int(m.group(2)) if m.group(2) else -int(m.group(3) or signal.SIGKILL)
+        out, err = ran.stdout[m.end():out_end], ran.stdout[out_end:err_end]
+        runs.append(sandbox.Ran(status, out, err, timed_out=bool(m.group(4)),
+                                too_much_output=status == -signal.SIGXFSZ or
+                                max(len(out), len(err)) > limits.output))
+        at = err_end
+    return runs if at == len(ran.stdout) else None
 
 
 MLIR_REJECTED = "mlir-opt-19 rejects your --emit=mlir output"

@@ -295,7 +295,7 @@ class Suite:
                 os.path.dirname(self.reference), "libtigerrt.so"), sandbox.Limits())
             work = sandbox.public_folder()
             low, _, problem = judges.lower_mlir(cx, dump, work)
-            ran = problem is None and judges.run_mlir(cx, low, b"", work)[0]
+            ran = problem is None and judges.run_mlir(cx, low, [b""], work)[0][0]
             shutil.rmtree(work, ignore_errors=True)
             got = (ran.status, ran.stdout) if ran else None
         else:
