@@ -163,7 +163,15 @@ def run(cmd, stdin=b"", limits=Limits(), untrusted=False, ro=(), rw=(), cwd=None
 
 def remove(path):
     """Deletes a tree a step may have made any depth (rm walks it without recursion;
-    shutil.rmtree fails past ~1000 levels)."""
+    shutil.rmtree fails past ~1000 levels). Most steps leave their folder empty: rmdir,
+    without starting rm (a tenth of a short step's time)."""
+    try:
+        os.rmdir(path)
+        return
+    except FileNotFoundError:
+        return
+    except OSError:  # not empty, or not a folder
+        pass
     subprocess.run(["rm", "-rf", "--one-file-system", "--", path], check=False)
 
 
