@@ -327,9 +327,10 @@ def lost_daemons():
 
 def handout_base(args):
     """The trusted tree a submission is built on: --base, this tree when it is a
-    handout, else the lab's handout cut from this tree now (labs/handout/make.py) into
+    handout, else the lab's handout cut from this tree (labs/handout/make.py) into
     SCRATCH-base/LAB: cut whole into a fresh folder, then put in place, so an
-    interrupted cut or another scratch's grade never leaves half a handout."""
+    interrupted cut or another scratch's grade never leaves half a handout; kept while
+    its cut_key (SCRATCH-base/LAB.cut-of) stays the same."""
     if args.base:
         return args.base
     if os.path.isfile(os.path.join(ROOT, "HANDOUT.md")):
@@ -337,12 +338,36 @@ def handout_base(args):
     out = os.path.join(args.scratch + "-base", args.lab)
     if not getattr(args, "_base_made", False):
         os.makedirs(os.path.dirname(out), exist_ok=True)
-        fresh = tempfile.mkdtemp(prefix=args.lab + "-", dir=os.path.dirname(out))
-        make_handout.write(args.lab, args.reference, fresh, quiet=True)
-        shutil.rmtree(out, ignore_errors=True)
-        os.rename(fresh, out)
+        key, kept = cut_key(args.lab, args.reference), out + ".cut-of"
+        if not (os.path.isdir(out) and _read_text(kept) == key):
+            fresh = tempfile.mkdtemp(prefix=args.lab + "-", dir=os.path.dirname(out))
+            make_handout.write(args.lab, args.reference, fresh, quiet=True)
+            shutil.rmtree(out, ignore_errors=True)
+            os.rename(fresh, out)
+            with open(kept, "w") as f:
+                f.write(key)
         args._base_made = True
     return out
+
+
+def cut_key(lab, reference):
+    """What a handout cut is made of: the lab, this tree's files (make.py's), the
+    reference's bytes. The same key, the same cut: the last one is kept."""
+    h = hashlib.sha256(lab.encode() + b"\0")
+    for path in make_handout.repo_files():
+        with open(os.path.join(ROOT, path), "rb") as f:
+            h.update(path.encode() + b"\0" + hashlib.sha256(f.read()).digest())
+    with open(reference, "rb") as f:
+        h.update(hashlib.sha256(f.read()).digest())
+    return h.hexdigest()
+
+
+def _read_text(path):
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError:
+        return None
 
 
 def parse(argv):
