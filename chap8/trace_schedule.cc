@@ -307,14 +307,16 @@ std::vector<T_stm> C_traceSchedule(Context& cx, const C_block& b) {
     entry = {cx.arena.Label(cx.temps.newLabel()), cx.arena.Jump(blockLabel(*blocks[0]))};
     blocks.insert(blocks.begin(), &entry);
   }
-  Graph graph(blocks);
-  Tracer tracer(graph, cx.opts.bookTraces);
-  std::vector<std::vector<std::size_t>> traces = tracer.run();
-  explainTraces(cx, blocks, tracer, traces);
   Blocks order;
-  for (const auto& trace : traces)
-    for (std::size_t k : trace)
-      order.push_back(blocks[k]);
+  { // the graph and the traces are freed before finishUp makes its table of labels
+    Graph graph(blocks);
+    Tracer tracer(graph, cx.opts.bookTraces);
+    std::vector<std::vector<std::size_t>> traces = tracer.run();
+    explainTraces(cx, blocks, tracer, traces);
+    for (const auto& trace : traces)
+      for (std::size_t k : trace)
+        order.push_back(blocks[k]);
+  }
   return finishUp(cx, order, b.label);
   // LAB END
 }

@@ -1,6 +1,7 @@
 /* lexer.ll - the Tiger scanner (Appel, chapter 2 and appendix A), Flex.
  *
- * Input: the whole text of one SourceFile (scanned in place from one buffer).
+ * Input: the text of one SourceFile, copied into Flex's buffer a block at a time
+ * (YY_INPUT): no second copy of the whole file.
  * Output: Bison symbols (parser.yy) with their locations; lexical errors go to the
  * Diagnostics of the ParseContext and scanning goes on, so several are reported.
  *
@@ -18,7 +19,9 @@
 %{
 #include "parser.hh"
 
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 using tiger::front::Parser;
@@ -91,9 +94,19 @@ char controlChar(char c) {
   return static_cast<char>(c - '@');
 }
 
+// Copies the next at most `max` bytes of the source into Flex's buffer; 0 at the end.
+int nextBlock(ParseContext& ctx, char* buf, std::size_t max) {
+  const std::string& text = ctx.src.text();
+  std::size_t n = std::min(max, text.size() - ctx.read);
+  std::memcpy(buf, text.data() + ctx.read, n);
+  ctx.read += n;
+  return static_cast<int>(n);
+}
+
 } // namespace
 
 #define YY_DECL Parser::symbol_type scanToken(yyscan_t yyscanner)
+#define YY_INPUT(buf, result, max) ((result) = nextBlock(*yyextra, (buf), (max)))
 #define YY_USER_ACTION advance(yyextra->lex, yytext, yyleng);
 #define TOKEN(name) return Parser::make_##name(yyextra->lex.tok)
 %}
@@ -218,8 +231,7 @@ Parser::symbol_type yylex(ParseContext& ctx) { return scanToken(ctx.scanner); }
 void scanBegin(ParseContext& ctx) {
   yyscan_t scanner = nullptr;
   yylex_init_extra(&ctx, &scanner);
-  const std::string& text = ctx.src.text();
-  yy_scan_bytes(text.data(), static_cast<int>(text.size()), scanner);
+  ctx.read = 0;
   ctx.scanner = scanner;
 }
 
