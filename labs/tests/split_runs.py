@@ -7,7 +7,8 @@ inputs "a", "b", "c", "d", "e" at once (each input's time limit 2 s, output 200 
   d: exit 70, "runtime error: division by zero" on stderr;  e: "printed more than";
 so each input's run is its own: its status, its output, its limit. A program that fails
 before its first read or write, and one that never reads or prints, give one run that
-stands for every input. MLIR that loops forever after its first flush stops at the time
+stands for every input. MLIR whose main prints 42 and returns without tig_leave ends on
+each input (exit 0, "42"). MLIR that loops forever after its first flush stops at the time
 limit (1 s) on each of its two inputs. Without running anything: records that are cut short, out of
 order or followed by more bytes cannot be read (split_runs gives None).
 Skipped (exit 0, with a message) without MLIR 19's tools.
@@ -31,6 +32,17 @@ end
 """
 FAILS_FIRST = "let var n := 0 in printi(1 / n) end\n"
 SILENT = "let var n := 6 in n := n * 7 end\n"
+# MLIR that prints (so it splits) and returns without tig_enter and tig_leave, which
+# the MLIR that tigerc emits always has: its children end when main returns.
+NO_LEAVE = b"""module {
+  func.func private @tig_printi(i64)
+  func.func @main() {
+    %answer = arith.constant 42 : i64
+    func.call @tig_printi(%answer) : (i64) -> ()
+    func.return
+  }
+}
+"""
 # MLIR that flushes (so it splits), then counts up without tig_step: 2^63 turns, longer
 # than any time limit, which alone stops it.
 ENDLESS = b"""module {
@@ -99,6 +111,11 @@ def checks(tigerc):
             check(name + ": one run for both inputs", len(runs) == 2 and
                   all(r.status == want and p is None for r, p in runs) and
                   runs[0][0] == runs[1][0], repr([(r.status, p) for r, p in runs]))
+        low, _, problem = judges.lower_mlir(cx, NO_LEAVE, work)
+        runs = judges.run_mlir(cx, low, [b"x", b"y"], work)
+        check("a main that never calls tig_leave ends on each input", [
+            (r.status, r.stdout, p) for r, p in runs] == [(0, b"42", None)] * 2,
+            repr([(r.status, r.stdout, p) for r, p in runs]))
         low, _, problem = judges.lower_mlir(cx, ENDLESS, work)
         runs = judges.run_mlir(replace(cx, limits=sandbox.Limits(seconds=1)), low,
                                [b"x", b"y"], work)

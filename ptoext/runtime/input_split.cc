@@ -16,9 +16,12 @@
 // memory files as its stdout and stderr, while the parent waits for it. A program that
 // never reads or prints never splits: its one run is its run on every input, and its
 // stdout holds no record. A child ends at tigermain's end or exit (tig_leave, tig_exit),
-// never through mlir-cpu-runner's clean-up, which would wait forever for the JIT's worker
-// threads (only the first process has them). Without $TIGERRT_INPUTS nothing happens.
+// or when main returns (__mlir_execution_engine_destroy, below), never through
+// mlir-cpu-runner's clean-up, which would wait forever for MLIR's worker threads (only
+// the first process has them). Without $TIGERRT_INPUTS nothing happens.
 #include "ptoext/runtime/input_split.h"
+
+#include "ptoext/runtime/tigerrt.h"
 
 #include <cerrno>
 #include <csignal>
@@ -153,3 +156,17 @@ bool isSplitChild() {
 }
 
 } // namespace tigerrt
+
+// mlir-cpu-runner-19's ExecutionEngine calls these in a --shared-libs library that has
+// both: init when it loads it (the tig_ symbols are still found by the process-wide
+// search, so there is nothing to register), destroy when the JIT'd main has returned,
+// before the runner's clean-up. A child of the split ends there, as at tig_exit(0):
+// MLIR whose main never calls tig_leave ends too.
+extern "C" void __mlir_execution_engine_init(void* /*symbols to export: none*/) {
+}
+
+extern "C" void __mlir_execution_engine_destroy() {
+  if (tigerrt::isSplitChild()) tig_exit(0);
+}
+
+namespace tigerrt {} // namespace tigerrt
