@@ -339,7 +339,7 @@ def handout_base(args):
     if not getattr(args, "_base_made", False):
         os.makedirs(os.path.dirname(out), exist_ok=True)
         key, kept = cut_key(args.lab, args.reference), out + ".cut-of"
-        if not (os.path.isdir(out) and _read_text(kept) == key):
+        if not (os.path.isdir(out) and os.path.isfile(kept) and open(kept).read() == key):
             fresh = tempfile.mkdtemp(prefix=args.lab + "-", dir=os.path.dirname(out))
             make_handout.write(args.lab, args.reference, fresh, quiet=True)
             shutil.rmtree(out, ignore_errors=True)
@@ -353,21 +353,10 @@ def handout_base(args):
 def cut_key(lab, reference):
     """What a handout cut is made of: the lab, this tree's files (make.py's), the
     reference's bytes. The same key, the same cut: the last one is kept."""
-    h = hashlib.sha256(lab.encode() + b"\0")
-    for path in make_handout.repo_files():
-        with open(os.path.join(ROOT, path), "rb") as f:
-            h.update(path.encode() + b"\0" + hashlib.sha256(f.read()).digest())
     with open(reference, "rb") as f:
-        h.update(hashlib.sha256(f.read()).digest())
-    return h.hexdigest()
-
-
-def _read_text(path):
-    try:
-        with open(path) as f:
-            return f.read()
-    except OSError:
-        return None
+        made_by = hashlib.sha256(f.read()).hexdigest()
+    tree = submission.stamp(ROOT, make_handout.repo_files())
+    return hashlib.sha256(("%s\0%s\0%s" % (lab, tree, made_by)).encode()).hexdigest()
 
 
 def parse(argv):

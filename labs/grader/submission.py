@@ -103,9 +103,10 @@ def overlay(submission, src, files):
     return used
 
 
-def stamp(base):
+def stamp(base, paths=None):
+    """A digest of the files of base (default: tree_files(base)), names and bytes."""
     h = hashlib.sha256()
-    for path in tree_files(base):
+    for path in tree_files(base) if paths is None else paths:
         with open(os.path.join(base, path), "rb") as f:
             h.update(path.encode() + b"\0" + hashlib.sha256(f.read()).digest())
     return h.hexdigest()

@@ -111,6 +111,10 @@ bool split = false, child = false;
 
 } // namespace
 
+bool isSplitChild() {
+  return child;
+}
+
 void splitForInputs() {
   if (split) return;
   split = true;
@@ -151,10 +155,6 @@ void splitForInputs() {
   std::_Exit(0);
 }
 
-bool isSplitChild() {
-  return child;
-}
-
 } // namespace tigerrt
 
 // mlir-cpu-runner-19's ExecutionEngine calls these in a --shared-libs library that has
@@ -168,5 +168,3 @@ extern "C" void __mlir_execution_engine_init(void* /*symbols to export: none*/) 
 extern "C" void __mlir_execution_engine_destroy() {
   if (tigerrt::isSplitChild()) tig_exit(0);
 }
-
-namespace tigerrt {} // namespace tigerrt
