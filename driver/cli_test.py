@@ -16,7 +16,11 @@ Checks, on the project's own demo programs:
     nothing else changed; --from reads them back and prints them again; --verify on a
     broken dump names the line of the statement it rejects; with another --emit, 64;
   - --effects=FILE, --effects-hash, --effects-view: the same effects at every stage and
-    from a dump, no output or --stats changed; without a run 64, unwritable file 73.
+    from a dump, no output or --stats changed; without a run 64, unwritable file 73;
+  - --inputs=DIR: one record per input, each what a run alone on it gives, and each
+    input's own limits (steps, seconds, bytes); a dump that does not parse splits
+    nothing (66); without a run, with "-" or --effects=FILE 64; no 0.in or a bad
+    limits file 74.
 Ends with "N passed, N failed".
 """
 import os
@@ -70,6 +74,7 @@ def checks(exe, src):
     yield from from_checks(exe, queens)
     yield from location_checks(exe, queens)
     yield from effects_checks(exe, queens)
+    yield from inputs_checks(exe)
 
 
 def effects_checks(exe, queens):
@@ -103,6 +108,75 @@ def effects_checks(exe, queens):
     yield "--effects-view=bad -> 64", tigerc(exe, "--run", "--effects-view=x", queens).returncode == 64
     r = tigerc(exe, "--run", "--effects=/nonexistent/dir/e", queens)
     yield "--effects to an unwritable file -> 73", r.returncode == 73 and b"cannot write" in r.stderr
+
+
+READS = b"""let var c := getchar() in
+  if c = "x" then exit(3) else if c = "l" then while 1 do () else
+  if c = "p" then for i := 1 to 1000 do print("many") else
+  for i := 1 to ord(c) - ord("0") do printi(i) end"""
+RECORD = re.compile(rb"tigerrt input (\d+): (exit \d+|signal \d+|timeout) (\d+) (\d+)\n")
+
+
+def records(out):
+    """The (status, stdout, stderr) of each record of a --inputs run's stdout, in order."""
+    got, at = [], 0
+    while at < len(out):
+        m = RECORD.match(out, at)
+        if not m or int(m.group(1)) != len(got):
+            return None
+        o, e = m.end() + int(m.group(3)), m.end() + int(m.group(3)) + int(m.group(4))
+        got.append((m.group(2), out[m.end():o], out[o:e]))
+        at = e
+    return got
+
+
+def inputs_checks(exe):
+    """--inputs=DIR: each input's record is its own run, each with its own limits."""
+    with tempfile.TemporaryDirectory() as tmp:
+        prog, folder = os.path.join(tmp, "reads.tig"), os.path.join(tmp, "in")
+        os.mkdir(folder)
+        with open(prog, "wb") as f:
+            f.write(READS)
+        dump = os.path.join(tmp, "reads.linear")
+        with open(dump, "wb") as f:
+            f.write(tigerc(exe, "--emit=linear", prog).stdout)
+        stdins = [b"3", b"x", b"9", b"l", b"p", b"2"]
+        limits = {2: "5 1000 40", 3: "0.3 1000", 4: "5 100"}
+        for k, stdin in enumerate(stdins):
+            with open(os.path.join(folder, "%d.in" % k), "wb") as f:
+                f.write(stdin)
+            if k in limits:
+                with open(os.path.join(folder, "%d.limits" % k), "w") as f:
+                    f.write(limits[k] + "\n")
+        r = tigerc(exe, "--from=linear", "--run", "--stats", "--inputs=" + folder, dump)
+        got = records(r.stdout) or []
+        alone = [tigerc(exe, "--from=linear", "--run", "--stats", dump, stdin=stdins[k])
+                 for k in (0, 1, 5)]
+        yield "--inputs: a record an input, exit 0", r.returncode == 0 and len(got) == 6
+        yield "--inputs: each record is the run alone on its input", len(got) == 6 and all(
+            got[k] == (b"exit %d" % a.returncode, a.stdout, a.stderr)
+            for k, a in zip((0, 1, 5), alone))
+        yield "--inputs: an input's STEPS limit", len(got) == 6 and got[2][0] == b"exit 71" \
+            and b"step limit of 40" in got[2][2]
+        yield "--inputs: an input's SECONDS", len(got) == 6 and got[3][0] == b"timeout"
+        yield "--inputs: an input's BYTES (SIGXFSZ)", len(got) == 6 and got[4][0] == b"signal 25"
+        r = tigerc(exe, "--from=linear", "--run", "--inputs=" + folder, prog)
+        yield "--inputs on a dump that does not parse -> 66, no record", (
+            r.returncode == 66 and r.stdout == b"")
+        yield "--inputs without a run -> 64", tigerc(
+            exe, "--inputs=" + folder, prog).returncode == 64
+        yield "--inputs with '-' -> 64", tigerc(
+            exe, "--run", "--inputs=" + folder, "-", stdin=READS).returncode == 64
+        yield "--inputs with --effects=FILE -> 64", tigerc(
+            exe, "--run", "--effects=" + os.path.join(tmp, "e"), "--inputs=" + folder,
+            prog).returncode == 64
+        r = tigerc(exe, "--run", "--inputs=" + tmp, prog)
+        yield "--inputs on a folder without 0.in -> 74", r.returncode == 74 and b"0.in" in r.stderr
+        with open(os.path.join(folder, "1.limits"), "w") as f:
+            f.write("soon\n")
+        r = tigerc(exe, "--run", "--inputs=" + folder, prog)
+        yield "--inputs with a bad limits file -> 74", r.returncode == 74 and (
+            b"SECONDS BYTES" in r.stderr)
 
 
 def explain_dot_checks(exe, prog):

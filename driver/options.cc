@@ -37,6 +37,11 @@ const char* const kUsage =
   --commute=book|sharp   --layout=book|loops
   --max-steps=N     stop a run after N statements (default 100000000; 0 = no limit)
   --max-depth=N     stop a run at call depth N (default 10000; 0 = no limit)
+  --inputs=DIR      run once per input DIR/0.in, DIR/1.in, ..., each in a process of
+                      its own, limited by DIR/K.limits ("SECONDS BYTES [STEPS]"; else
+                      10 s, 1 MiB, --max-steps); stdout: a record per input,
+                      "tigerrt input K: exit N|signal N|timeout OUT ERR", then the
+                      OUT bytes of its stdout and ERR of its stderr
   -h, --help        this text
 
 exit status: 0 ok, 64 usage, 65 lexical error, 66 syntax error (also in a dump),
@@ -124,6 +129,9 @@ std::optional<std::string> parseOne(std::string_view arg, Options& o, bool& runA
     if (!parseNumber(value, o.maxSteps)) return bad();
   } else if (name == "--max-depth") {
     if (!parseNumber(value, o.maxDepth)) return bad();
+  } else if (name == "--inputs") {
+    if (value.empty()) return bad();
+    o.inputsDir = value;
   } else if (arg == "--run")
     o.run = true;
   else if (arg == "--run-mlir")
@@ -220,6 +228,8 @@ std::optional<std::string> parseOptions(const std::vector<std::string>& args,
   }
   if ((!o.effectsFile.empty() || o.effectsHash) && !o.run)
     return "--effects and --effects-hash record a run: add --run or --run-at";
+  if (!o.inputsDir.empty() && (!o.run || !o.effectsFile.empty() || o.file == "-"))
+    return "--inputs runs a program read from a file, without --effects=FILE: add --run";
   return std::nullopt;
 }
 

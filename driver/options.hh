@@ -54,6 +54,7 @@ struct Options {
   bool bookTraces = false;   // Algorithm 8.3 as written instead of the loop layout
   std::uint64_t maxSteps = 100'000'000;
   int maxDepth = 10'000;
+  std::string inputsDir; // --inputs=DIR: the run once per input DIR/K.in, in a child each
   bool help = false;
 };
 

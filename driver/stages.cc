@@ -1,6 +1,7 @@
 // stages.cc - see stages.hh.
 #include "driver/stages.hh"
 
+#include "base/input_split.hh"
 #include "chap7/interp/effect_log.hh"
 #include "chap7/interp/interp.hh"
 #include "chap7/ir/tree_dot.hh"
@@ -49,9 +50,39 @@ bool openEffects(const Options& opts, std::ostream& err, EffectsOut& e) {
   return true;
 }
 
+// --inputs=DIR: from here on, one child process an input (base/input_split.hh); the
+// parent prints their records and exits, the child goes on with its input's step limit.
+// DIR/K.limits holds "SECONDS BYTES [STEPS]". False (after a message) when DIR has no
+// input or a limits file cannot be read.
+bool splitByInputs(const Options& opts, const Streams& io, std::uint64_t& maxSteps) {
+  std::vector<SplitInput> inputs = inputsOfFolder(opts.inputsDir, 10, 1 << 20);
+  std::vector<std::uint64_t> steps(inputs.size(), maxSteps);
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    std::string path = opts.inputsDir + "/" + std::to_string(k) + ".limits";
+    std::ifstream limits(path);
+    if (!limits) continue;
+    if (!(limits >> inputs[k].seconds >> inputs[k].bytes) || inputs[k].bytes < 0) {
+      io.err << "tigerc: error: " << path << ": expected SECONDS BYTES [STEPS]\n";
+      return false;
+    }
+    limits >> steps[k];
+  }
+  if (inputs.empty()) {
+    io.err << "tigerc: error: --inputs=" << opts.inputsDir << ": no 0.in there\n";
+    return false;
+  }
+  io.out.flush();
+  io.err.flush();
+  maxSteps = steps[static_cast<std::size_t>(splitForInputs(inputs))];
+  return true;
+}
+
 } // namespace
 
 int runProgram(const Options& opts, const Streams& io, const ir::Program& prog) {
+  std::uint64_t maxSteps = opts.maxSteps;
+  if (!opts.inputsDir.empty() && !splitByInputs(opts, io, maxSteps))
+    return static_cast<int>(ExitCode::Input);
   EffectsOut effects;
   if (!openEffects(opts, io.err, effects)) return static_cast<int>(ExitCode::Output);
   RunOptions ro;
@@ -59,7 +90,7 @@ int runProgram(const Options& opts, const Streams& io, const ir::Program& prog) 
   ro.in = &io.in;
   ro.out = &io.out;
   ro.err = &io.err;
-  ro.maxSteps = opts.maxSteps;
+  ro.maxSteps = maxSteps;
   ro.maxDepth = opts.maxDepth;
   RunResult r = interpret(prog, ro);
   io.out.flush();

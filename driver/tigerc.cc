@@ -12,7 +12,9 @@
 #include "driver/pipeline.hh"
 
 #include "base/big_stack.hh"
+#include "base/input_split.hh"
 
+#include <cstdlib>
 #include <fcntl.h>
 #include <iostream>
 #include <string>
@@ -42,7 +44,10 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   int status = 0;
   // Nested programs and deep Tiger recursion need more than the main thread's stack.
-  tiger::runOnBigStack(
-      [&] { status = tiger::driver::runTigerc(args, std::cin, std::cout, std::cerr); });
+  tiger::runOnBigStack([&] {
+    status = tiger::driver::runTigerc(args, std::cin, std::cout, std::cerr);
+    // A child of --inputs holds only this thread: it ends here (base/input_split.hh).
+    if (tiger::isSplitChild()) std::cout.flush(), std::cerr.flush(), std::_Exit(status);
+  });
   return status;
 }

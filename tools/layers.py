@@ -27,7 +27,7 @@ LAYERS = {
     "chap7/translate": ["chap7/front", "chap7/ir"],
     "chap7/interp": ["chap7/ir"],
     "chap8": ["chap7/ir"],
-    "ptoext/runtime": [],
+    "ptoext/runtime": ["base"],
     "ptoext": ["chap7/front", "chap7/interp"],
     "driver": ["chap7/translate", "chap7/interp", "chap8", "ptoext"],
     "explorer/wasm": ["driver"],

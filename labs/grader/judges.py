@@ -127,7 +127,8 @@ def student_emit(cx, tigerc, stage, program):
 
 
 def judge_tree(cx, tigerc, program, cases, work):
-    """translate, canon, traces: the reference runs the student's dump on each input."""
+    """translate, canon, traces: the reference runs the student's dump on each input,
+    all of them from one start when there are several (judge_dumps)."""
     stage = cx.spec["stage"]
     dump, problem = student_emit(cx, tigerc, stage, program)
     if problem:
@@ -135,25 +136,74 @@ def judge_tree(cx, tigerc, program, cases, work):
     path = os.path.join(work, "student." + stage)
     with open(path, "wb") as f:
         f.write(dump)
-    return on_inputs(cases, lambda stdin, directives: judge_dump(cx, program, path, stdin,
-                                                                 directives))
+    runs = iter(judge_dumps(cx, program, path, cases, work))
+    return on_inputs(cases, lambda stdin, directives: next(runs)(directives))
 
 
-def judge_dump(cx, program, path, stdin, directives):
-    """The reference runs the student's dump on one input, confined, within limits
-    relative to its own run of the program on it (effects.py); its output, then its
-    effects, must be right: the Verdict of one input."""
-    stage = cx.spec["stage"]
+@dataclass
+class DumpRun:
+    """The reference's run of the dump on one input: its command (the dump's path last,
+    without --effects-hash), limits and step limit, relative to the reference's own run
+    of the program on that input (effects.py)."""
+    cmd: list
+    limits: sandbox.Limits
+    steps: int
+    own: object
+    stdin: bytes
+
+
+def dump_run(cx, program, path, stdin):
     own = effects.own_run(cx, program, stdin)
     limits, steps = effects.dump_limits(cx, own)
-    reference = cx.confined_reference or cx.reference
-    cmd = [reference] + cx.spec["judge"] + (["--max-steps=%d" % steps] if steps else []) + \
-        effects.view_args(cx) + [path]
-    ran = sandbox.run(cmd[:-1] + (["--effects-hash"] if own else []) + [path], stdin=stdin,
-                      limits=limits, untrusted=True, ro=[reference, path])
+    cmd = [cx.confined_reference or cx.reference] + cx.spec["judge"] + \
+        (["--max-steps=%d" % steps] if steps else []) + effects.view_args(cx) + [path]
+    return DumpRun(cmd, limits, steps, own, stdin)
+
+
+def judge_dumps(cx, program, path, cases, work):
+    """The reference runs the student's dump on each input, confined: one judge an
+    input (judged(directives) gives its Verdict), in order. Several inputs run from one
+    start (tigerc --inputs: one child process an input, each with its own limits)."""
+    runs = [dump_run(cx, program, path, stdin) for stdin, _ in cases.inputs]
+    ro = [runs[0].cmd[0], path]
+    if len(runs) == 1:
+        one = runs[0]
+        ran = sandbox.run(one.cmd[:-1] + (["--effects-hash"] if one.own else []) + [path],
+                          stdin=one.stdin, limits=one.limits, untrusted=True, ro=ro)
+        return [lambda directives: judged_dump(cx, one, ran, path, directives)]
+    folder = tempfile.mkdtemp(prefix="inputs-", dir=work)  # only these inputs
+    os.chmod(folder, 0o755)
+    for k, one in enumerate(runs):
+        with open(os.path.join(folder, "%d.in" % k), "wb") as f:
+            f.write(one.stdin)
+        with open(os.path.join(folder, "%d.limits" % k), "w") as f:
+            f.write("%g %d%s\n" % (one.limits.seconds, one.limits.output,
+                                    " %d" % one.steps if one.steps else ""))
+    # The whole run: each input's time and the reading of the dump, at least 10 s.
+    whole = sandbox.Limits(sum(r.limits.seconds for r in runs) + max(
+        max(r.limits.seconds for r in runs), 10), runs[0].limits.memory,
+        len(runs) * (2 * runs[0].limits.output + 100))
+    bare = [a for a in runs[0].cmd[:-1] if not a.startswith("--max-steps=")]
+    ran = sandbox.run(bare + ["--effects-hash", "--inputs=" + folder, path], limits=whole,
+                      untrusted=True, ro=ro + [folder])
+    split = split_runs(ran, len(runs), runs[0].limits)
+    if ran.problem(whole, "") or split is None:  # the limits of one input name it
+        cx.count(ran)
+        who = "the reference running your --emit=%s" % cx.spec["stage"]
+        problem = ran.problem(runs[0].limits, who) or who + ": its runs on the grader's " \
+            "inputs cannot be read"
+        return [lambda directives: Verdict(False, problem)] * len(runs)
+    return [lambda directives, one=one, ran=r: judged_dump(cx, one, ran, path, directives)
+            for one, r in zip(runs, split)]
+
+
+def judged_dump(cx, one, ran, path, directives):
+    """The Verdict of the dump's run on one input: its output, then its effects, must
+    be right."""
+    stage = cx.spec["stage"]
     cx.count(ran)
     got = effects.take_summary(ran)
-    problem = ran.problem(limits, "the reference running your --emit=%s" % stage)
+    problem = ran.problem(one.limits, "the reference running your --emit=%s" % stage)
     if problem:
         return Verdict(False, problem)
     # The reference names the dump by the grader's path: "line L:C" or nothing instead.
@@ -162,8 +212,8 @@ def judge_dump(cx, program, path, stdin, directives):
         return Verdict(False, "your --emit=%s output does not parse: %s" % (stage, said))
     if ran.status == EXIT_VERIFY:
         return Verdict(False, "broken invariant: " + said)
-    wrong = effects.over_steps(ran, steps) or check_run(ran, directives) or \
-        effects.difference(cx, own, got, cmd, stdin, os.path.dirname(path))
+    wrong = effects.over_steps(ran, one.steps) or check_run(ran, directives) or \
+        effects.difference(cx, one.own, got, one.cmd, one.stdin, os.path.dirname(path))
     return Verdict(wrong is None, wrong or "", measure(cx.spec.get("metric"), ran.stderr))
 
 

@@ -1,5 +1,5 @@
 """effects_judge.py TIGERC - the tree labs' judging by effects and its bounded, confined
-reference run (labs/grader/effects.py, judges.judge_dump), on "students" that are the
+reference run (labs/grader/effects.py, judges.judge_dumps), on "students" that are the
 reference's tigerc with their dumps edited.
 
 Expects, on canon's judge:

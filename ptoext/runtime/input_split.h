@@ -2,6 +2,8 @@
 // its inputs from a single mlir-cpu-runner-19 start (input_split.cc).
 #pragma once
 
+#include "base/input_split.hh"
+
 #include <cstdint>
 #include <cstdlib>
 
@@ -17,8 +19,5 @@ inline int64_t envNumber(const char* name, int64_t fallback) {
 // $TIGERRT_INPUTS set, the run goes on in one child process an input, and the caller
 // returns in each child; without it, nothing happens. Only the first call does anything.
 void splitForInputs();
-
-// True in a child of the split: it runs the program on one input.
-bool isSplitChild();
 
 } // namespace tigerrt

@@ -301,7 +301,7 @@ void tig_enter(void) {
 // Depth 0 is tigermain's end: a process split for the grader's inputs ends there, as
 // tig_exit(0) would, before mlir-cpu-runner's clean-up (see tig_exit).
 void tig_leave(void) {
-  if (--depth == 0 && tigerrt::isSplitChild()) tig_exit(0);
+  if (--depth == 0 && tiger::isSplitChild()) tig_exit(0);
 }
 
 void tig_step(void) {
