@@ -5,7 +5,7 @@ TIGERC = $(BUILD)/tigerc
 # The lab of `make handout` and `make grade` (labs/README.md); a handout sets its own.
 LAB ?=
 
-.PHONY: all deps configure demo test test-bonus slides bench reference handout grade grade-all autograder mutation-score grade-tests explorer sanitize sanitize-ci fuzz clean
+.PHONY: all deps configure demo test test-bonus slides bench reference handout grade grade-all autograder mutation-score grade-tests explorer sanitize sanitize-ci fuzz-configure fuzz clean
 
 ifeq ($(wildcard HANDOUT.md),)
 all: configure
@@ -120,28 +120,30 @@ sanitize:
 	cd $(SANITIZE_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j$(JOBS) --timeout 1200 -E '^(robustness|driver\.robust|grade\..*)$$'
 
+# CI's sanitized build, one for `make sanitize-ci` and `make fuzz` (built once): clang
+# with ASan + UBSan and libFuzzer's coverage hooks, in $(FUZZ_BUILD).
+FUZZ_BUILD ?= build-fuzz
+fuzz-configure:
+	@test -f $(FUZZ_BUILD)/CMakeCache.txt || cmake -S . -B $(FUZZ_BUILD) \
+	  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++-14 -DTIGER_FUZZ=ON
+
 # The part of `make sanitize` CI can afford (about half the build: no GoogleTest
 # programs): tigerc and libtigerrt.so sanitized, every testcase compiled, run after
 # trace scheduling and run through MLIR, and the command-line contract.
 TC = testcases
-sanitize-ci:
-	@test -f $(SANITIZE_BUILD)/CMakeCache.txt || cmake -S . -B $(SANITIZE_BUILD) \
-	  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTIGER_SANITIZE=ON
-	cmake --build $(SANITIZE_BUILD) -j$(JOBS) --target tigerc tigerrt
-	python3 $(TC)/run_testcases.py $(SANITIZE_BUILD)/tigerc compile $(TC)/lexical $(TC)/syntax \
+sanitize-ci: fuzz-configure
+	cmake --build $(FUZZ_BUILD) -j$(JOBS) --target tigerc tigerrt
+	python3 $(TC)/run_testcases.py $(FUZZ_BUILD)/tigerc compile $(TC)/lexical $(TC)/syntax \
 	  $(TC)/semantic $(TC)/runtime $(TC)/valid $(TC)/ptoext
-	python3 $(TC)/run_testcases.py $(SANITIZE_BUILD)/tigerc traces $(TC)/runtime $(TC)/valid $(TC)/ptoext
-	python3 $(TC)/run_testcases.py $(SANITIZE_BUILD)/tigerc mlir $(TC)/runtime $(TC)/valid $(TC)/ptoext
-	python3 driver/cli_test.py $(SANITIZE_BUILD)/tigerc .
+	python3 $(TC)/run_testcases.py $(FUZZ_BUILD)/tigerc traces $(TC)/runtime $(TC)/valid $(TC)/ptoext
+	python3 $(TC)/run_testcases.py $(FUZZ_BUILD)/tigerc mlir $(TC)/runtime $(TC)/valid $(TC)/ptoext
+	python3 driver/cli_test.py $(FUZZ_BUILD)/tigerc .
 
-# libFuzzer over the driver (fuzz/fuzz_tigerc.cc), with ASan + UBSan, built by clang in
-# $(FUZZ_BUILD). `make fuzz` runs $(FUZZ_SECONDS) s (default 600) from the testcases as
-# seeds; CI runs `make fuzz FUZZ_SECONDS=60`. A crash is saved as $(FUZZ_BUILD)/crash-*.
-FUZZ_BUILD ?= build-fuzz
+# libFuzzer over the driver (fuzz/fuzz_tigerc.cc) in the same build. `make fuzz` runs
+# $(FUZZ_SECONDS) s (default 600) from the testcases as seeds; CI runs `make fuzz
+# FUZZ_SECONDS=60`. A crash is saved as $(FUZZ_BUILD)/crash-*.
 FUZZ_SECONDS ?= 600
-fuzz:
-	@test -f $(FUZZ_BUILD)/CMakeCache.txt || cmake -S . -B $(FUZZ_BUILD) \
-	  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++-14 -DTIGER_FUZZ=ON
+fuzz: fuzz-configure
 	cmake --build $(FUZZ_BUILD) -j$(JOBS) --target fuzz_tigerc
 	mkdir -p $(FUZZ_BUILD)/corpus
 	cd $(FUZZ_BUILD) && ASAN_OPTIONS=detect_leaks=0 ./fuzz/fuzz_tigerc -max_total_time=$(FUZZ_SECONDS) \
