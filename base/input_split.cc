@@ -8,8 +8,9 @@
 //
 // Each child gets the input as its stdin and two memory files as its stdout and stderr,
 // capped by RLIMIT_FSIZE (one byte more gets SIGXFSZ); the parent waits for it at most
-// the input's seconds of wall time, then kills it. The children run one after another,
-// so a child's limits of memory and CPU are those the whole process had.
+// the input's seconds of wall time, then kills it and runs no more inputs. The children
+// run one after another, so a child's limits of memory and CPU are those the whole
+// process had.
 #include "base/input_split.hh"
 
 #include <cerrno>
@@ -143,6 +144,7 @@ int splitForInputs(const std::vector<SplitInput>& inputs) {
                        std::to_string(stderrText.size()) + "\n";
     for (const std::string* part : {&head, &stdoutText, &stderrText})
       writeAll(1, part->data(), part->size());
+    if (status == "timeout") break; // the rest would cost their limits for nothing
   }
   std::_Exit(0);
 }

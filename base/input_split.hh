@@ -29,7 +29,10 @@ std::vector<SplitInput> inputsOfFolder(const std::string& dir, double seconds,
 // replaced). The parent never returns: it runs the inputs one after another, writes on
 // its stdout, for each input K in order,
 //     tigerrt input K: STATUS OUT ERR\n  then OUT bytes of its stdout, ERR of its stderr
-// (STATUS: "exit N", "signal N" or "timeout"), and exits 0. With no inputs, returns -1.
+// (STATUS: "exit N", "signal N" or "timeout"), and exits 0. After an input that ran out
+// of time the records end: the rest are not run, so a program that loops costs one
+// limit, not one an input (a judge stops at its first failing input anyway). With no
+// inputs, returns -1.
 // Buffered output must be flushed before: a child inherits what is buffered.
 int splitForInputs(const std::vector<SplitInput>& inputs);
 

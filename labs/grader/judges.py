@@ -339,12 +339,16 @@ SPLIT_RUN = re.compile(rb"tigerrt input (\d+): (?:exit (\d+)|signal (\d+)|(timeo
 
 def split_runs(ran, count, limits):
     """The runs of each input in a split run's stdout; a run that never split (it read
-    and printed nothing) is its run on every input; None when the records are not whole."""
+    and printed nothing) is its run on every input; records that end at a timeout (the
+    split runs no input after one: base/input_split.hh) stand for the rest with it,
+    which the judge never reaches; None when the records are not whole."""
     if not ran.stdout.startswith(b"tigerrt input "):
         too_much = ran.too_much_output or max(len(ran.stdout), len(ran.stderr)) > limits.output
         return [replace(ran, too_much_output=too_much)] * count
     runs, at = [], 0
     for k in range(count):
+        if runs and runs[-1].timed_out and at == len(ran.stdout):
+            return runs + [runs[-1]] * (count - k)
         m = SPLIT_RUN.match(ran.stdout, at)
         if not m or int(m.group(1)) != k:
             return None

@@ -9,8 +9,10 @@ so each input's run is its own: its status, its output, its limit. A program tha
 before its first read or write, and one that never reads or prints, give one run that
 stands for every input. MLIR whose main prints 42 and returns without tig_leave ends on
 each input (exit 0, "42"). MLIR that loops forever after its first flush stops at the time
-limit (1 s) on each of its two inputs. Without running anything: records that are cut short, out of
-order or followed by more bytes cannot be read (split_runs gives None).
+limit (1 s) on its first input, and its second input says the same without being run.
+Without running anything: records that end at a timeout stand for the inputs after it;
+records that are cut short (or end without a timeout), out of order or followed by more
+bytes cannot be read (split_runs gives None).
 Skipped (exit 0, with a message) without MLIR 19's tools.
 Ends with "N passed, N failed"; exit 1 when one failed.
 """
@@ -119,7 +121,7 @@ def checks(tigerc):
         low, _, problem = judges.lower_mlir(cx, ENDLESS, work)
         runs = judges.run_mlir(replace(cx, limits=sandbox.Limits(seconds=1)), low,
                                [b"x", b"y"], work)
-        check("an endless loop: each input stops at its time limit", len(runs) == 2 and
+        check("an endless loop: the time limit, and no run after it", len(runs) == 2 and
               all(r.timed_out and p == "your MLIR, run by mlir-cpu-runner-19: time limit "
                   "1 s" for r, p in runs), repr([(r.status, p) for r, p in runs]))
     finally:
@@ -129,8 +131,13 @@ def checks(tigerc):
     split = judges.split_runs(ran, 2, cx.trusted)
     check("records read back", split is not None and [(r.status, r.stdout, r.stderr)
           for r in split] == [(0, b"hi", b"!"), (-9, b"", b"")], repr(split))
-    for name, stdout in (("cut short", record[:-5]), ("out of order", record.replace(
-            b"input 1", b"input 2")), ("more bytes after", record + b"x")):
+    split = judges.split_runs(sandbox.Ran(0, b"tigerrt input 0: timeout 0 0\n"), 3, cx.trusted)
+    check("records that end at a timeout stand for the rest", split is not None and
+          len(split) == 3 and all(r.timed_out for r in split), repr(split))
+    for name, stdout in (("cut short", record[:-5]), ("ending without a timeout",
+                          record[:record.index(b"tigerrt input 1")]), ("out of order",
+                          record.replace(b"input 1", b"input 2")),
+                         ("more bytes after", record + b"x")):
         check("records " + name + " are refused",
               judges.split_runs(sandbox.Ran(0, stdout), 2, cx.trusted) is None)
     return results

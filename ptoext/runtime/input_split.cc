@@ -8,7 +8,8 @@
 // Output: on the process's stdout, for each input K in order, one record
 //     tigerrt input K: STATUS OUT ERR\n  then OUT bytes of its stdout, ERR of its stderr
 // where STATUS is "exit N", "signal N" (it was killed by signal N; SIGXFSZ: it wrote more
-// than $TIGERRT_INPUT_BYTES) or "timeout"; then the process exits 0.
+// than $TIGERRT_INPUT_BYTES) or "timeout" (the last record: no input runs after it);
+// then the process exits 0.
 //
 // The split happens at the program's first read or write, the first moment an input can
 // make a difference: everything the program did before is the same on every input. For
