@@ -465,7 +465,8 @@ def prepare_shared(args, spec):
     """What parallel grades share, made once before they run side by side: the
     folders, the handout's pristine build, the random programs. A problem or None."""
     settle_folders(args)
-    _, problem = submission.ensure_pristine(handout_base(args), args.scratch, args.jobs)
+    _, problem = submission.ensure_pristine(handout_base(args), args.scratch, args.jobs,
+                                              spec["lab"])
     suite(spec, args)
     return problem
 

@@ -13,7 +13,8 @@ The scratch folder (mode 0711, the grader's) holds:
                          - so only the files the submission changed are compiled.
                          Nothing a submission leaves in work/ reaches the next one.
 The pristine build is the handout built once by the same confined build as a
-submission (-O0, no -g: the fastest rebuild), named by the handout's content (stamp()):
+submission (no -g; the lab's files -O0, the fastest rebuild, every other file -O2),
+named by the handout's content (stamp()) and the lab's files:
   - with bubblewrap, which shows a build its tree at the fixed path BUILT_AT whatever
     folder holds it, one pristine-STAMP/ beside the scratch folders serves them all
     (every test of `make test`, every slot of grade-all): PRISTINE_KEPT are kept, the
@@ -112,18 +113,22 @@ def stamp(base, paths=None):
     return h.hexdigest()
 
 
-def confined_build(work, jobs, configure, seen_as=None):
-    """cmake (configure when asked) and the tigerc target, confined; (ok, log, why):
-    why is the one line that says what failed (a limit, else the first error). The
-    step sees `work` at the path `seen_as` (default: its own; seen_at()): the build
-    folder's absolute paths are the same whatever folder holds the copy."""
+def confined_build(work, jobs, configure, seen_as=None, lab_paths=()):
+    """cmake (configure when asked: lab_paths are the lab's files) and the tigerc
+    target, confined; (ok, log, why): why is the one line that says what failed (a
+    limit, else the first error). The step sees `work` at the path `seen_as` (default:
+    its own; seen_at()): the build folder's absolute paths are the same whatever folder
+    holds the copy."""
     seen_as = seen_as or work
     src, out = os.path.join(seen_as, "src"), os.path.join(seen_as, "build")
     steps = [["cmake", "--build", out, "--target", "tigerc", "-j%d" % jobs]]
     if configure:
-        # -O0, no -g: the fastest rebuild; a student's tigerc only prints small dumps.
+        # -O0, no -g: the fastest rebuild of the lab's files, which a submission changes;
+        # the top CMakeLists.txt builds every other file -O2 (TIGER_LAB_FILES): built once,
+        # it runs in each of the grade's hundred compiles.
         steps.insert(0, ["cmake", "-S", src, "-B", out, "-DCMAKE_BUILD_TYPE=Debug",
-                         "-DCMAKE_CXX_FLAGS_DEBUG=-O0"])
+                         "-DCMAKE_CXX_FLAGS_DEBUG=-O0",
+                         "-DTIGER_LAB_FILES=" + ";".join(sorted(lab_paths))])
     log = ""
     for cmd in steps:
         ran = sandbox.run(cmd, limits=BUILD, untrusted=True, rw=[(work, seen_as)], cwd=seen_as)
@@ -167,12 +172,13 @@ def locked(path, how):
         yield
 
 
-def ensure_pristine(base, scratch, jobs):
-    """Builds the handout's pristine build unless it exists: (its path, a problem or
-    None)."""
+def ensure_pristine(base, scratch, jobs, lab):
+    """Builds the handout's pristine build for lab unless it exists: (its path, a
+    problem or None). It is named by the handout's content and the lab's files."""
     os.makedirs(scratch, exist_ok=True)
     os.chmod(scratch, 0o711)
-    want = stamp(base)
+    lab_paths = sorted(lab_files(base, lab).values())
+    want = hashlib.sha256((stamp(base) + "\0" + ";".join(lab_paths)).encode()).hexdigest()
     pristine, shared = pristine_of(want, scratch), confine.renames(sandbox.level())
     mark = os.path.join(scratch, "pristine.stamp")  # a shared one is named by want
     with locked(pristine, fcntl.LOCK_EX):
@@ -185,7 +191,8 @@ def ensure_pristine(base, scratch, jobs):
         sync(base, os.path.join(work, "src"))
         os.makedirs(os.path.join(work, "build"))
         _own(work)
-        ok, log, why = confined_build(work, jobs, configure=True, seen_as=seen_at(scratch))
+        ok, log, why = confined_build(work, jobs, configure=True, seen_as=seen_at(scratch),
+                                      lab_paths=lab_paths)
         confine.reap(sandbox.level())
         if not ok:
             remove(work)
@@ -280,7 +287,7 @@ def build(submission, scratch, jobs, base, lab, bin_dir, slot=0, upload=False):
     """Checks, copies, builds confined; returns (tigerc path in bin_dir or None, message,
     log). The message is "" for a tree that built, a note for loose files, "build
     failed: ..." or "submission refused: ..." else."""
-    pristine, problem = ensure_pristine(base, scratch, jobs)
+    pristine, problem = ensure_pristine(base, scratch, jobs, lab)
     if problem:
         return None, problem, ""
     try:
