@@ -47,18 +47,25 @@ std::string shown(std::int64_t v) {
 
 } // namespace
 
-void EffectLog::call(std::string_view callee, const std::int64_t* args, std::size_t n,
-                     tree::SrcPos at) {
+int EffectLog::callee(std::string_view name) {
   bool calls = view_ == View::Calls;
-  if (calls && runtime::isRuntimeFunction(callee) && !isBuiltin(callee)) return;
+  bool recorded = !calls || !runtime::isRuntimeFunction(name) || isBuiltin(name);
+  callees_.push_back({recorded, std::string(calls ? unnumbered(name) : name)});
+  return static_cast<int>(callees_.size() - 1);
+}
+
+void EffectLog::call(int key, const std::int64_t* args, std::size_t n, tree::SrcPos at) {
+  const Callee& callee = callees_[static_cast<std::size_t>(key)];
+  if (!callee.recorded) return;
+  bool calls = view_ == View::Calls;
   begin('c');
-  for (char c : calls ? unnumbered(callee) : callee)
+  for (char c : callee.shown)
     mix(static_cast<unsigned char>(c));
   mix(n);
   for (std::size_t k = 0; k < n; ++k)
     mix(calls && isAddress(args[k]) ? kHidden : static_cast<std::uint64_t>(args[k]));
   if (!out_) return;
-  *out_ << "call " << (calls ? unnumbered(callee) : callee) << '(';
+  *out_ << "call " << callee.shown << '(';
   for (std::size_t k = 0; k < n; ++k) {
     if (k) *out_ << ", ";
     *out_ << (calls && isAddress(args[k]) ? "_" : shown(args[k]));

@@ -24,15 +24,17 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 namespace tiger::interp {
 
-class EffectLog : public EffectSink {
+class EffectLog final : public EffectSink {
 public:
   enum class View { All, Calls };
   EffectLog(std::ostream* out, View view) : out_(out), view_(view) {}
 
-  void call(std::string_view callee, const std::int64_t* args, std::size_t n,
+  int callee(std::string_view name) override;
+  void call(int callee, const std::int64_t* args, std::size_t n,
             tree::SrcPos at) override;
   void ret(std::int64_t value) override;
   void store(std::int64_t address, std::int64_t value, tree::SrcPos at) override;
@@ -44,12 +46,19 @@ public:
   std::string summary() const;
 
 private:
+  // A callee as the view records its calls, worked out once by callee().
+  struct Callee {
+    bool recorded;     // false: the calls view leaves its calls out
+    std::string shown; // its name on the lines and in the hash
+  };
+
   void begin(char kind);
   void mix(std::uint64_t word);
   void endLine(tree::SrcPos at);
 
   std::ostream* out_;
   View view_;
+  std::vector<Callee> callees_; // by key
   std::uint64_t count_ = 0;
   std::uint64_t hash_ = 0xcbf29ce484222325; // FNV-1a's offset basis
 };

@@ -25,10 +25,13 @@ namespace tiger {
 // evaluated; the value it returns (a call that never returns, exit() or a fault, has
 // no ret); every MOVE(MEM(a), v) once it stored v (the runtime's own writes are not
 // effects); and the exit status, last, however the run ended. `at` is the source
-// position of the CALL or MOVE (unknown when the trees have none).
+// position of the CALL or MOVE (unknown when the trees have none). Before the run, the
+// sink gives each function, Tiger or runtime, the key its calls name it by: what a
+// call records about its callee is then worked out once.
 struct EffectSink {
   virtual ~EffectSink() = default;
-  virtual void call(std::string_view callee, const std::int64_t* args, std::size_t n,
+  virtual int callee(std::string_view name) = 0;
+  virtual void call(int callee, const std::int64_t* args, std::size_t n,
                     tree::SrcPos at) = 0;
   virtual void ret(std::int64_t value) = 0;
   virtual void store(std::int64_t address, std::int64_t value, tree::SrcPos at) = 0;
