@@ -20,6 +20,9 @@ bool isAddress(std::int64_t v) {
   return v < 0 || v >= (std::int64_t{2} << 32);
 }
 
+// The kinds of the effects, the first thing each mixes.
+constexpr char kCall = 'c', kRet = 'r', kStore = 's', kExit = 'x';
+
 // What the calls view hashes for an argument it prints as `_`.
 constexpr std::uint64_t kHidden = 0x5f5f5f5f5f5f5f5f;
 
@@ -50,7 +53,8 @@ std::string shown(std::int64_t v) {
 int EffectLog::callee(std::string_view name) {
   bool calls = view_ == View::Calls;
   bool recorded = !calls || !runtime::isRuntimeFunction(name) || isBuiltin(name);
-  callees_.push_back({recorded, std::string(calls ? unnumbered(name) : name)});
+  std::string shown(calls ? unnumbered(name) : name);
+  callees_.push_back({recorded, shown, ByteRun(kCall + shown)});
   return static_cast<int>(callees_.size() - 1);
 }
 
@@ -58,9 +62,8 @@ void EffectLog::call(int key, const std::int64_t* args, std::size_t n, tree::Src
   const Callee& callee = callees_[static_cast<std::size_t>(key)];
   if (!callee.recorded) return;
   bool calls = view_ == View::Calls;
-  begin('c');
-  for (char c : callee.shown)
-    mix(static_cast<unsigned char>(c));
+  ++count_;
+  hash_ = callee.start.after(hash_);
   mix(n);
   for (std::size_t k = 0; k < n; ++k)
     mix(calls && isAddress(args[k]) ? kHidden : static_cast<std::uint64_t>(args[k]));
@@ -76,7 +79,7 @@ void EffectLog::call(int key, const std::int64_t* args, std::size_t n, tree::Src
 
 void EffectLog::ret(std::int64_t value) {
   if (view_ == View::Calls) return;
-  begin('r');
+  begin(kRet);
   mix(static_cast<std::uint64_t>(value));
   if (!out_) return;
   *out_ << "ret " << shown(value);
@@ -85,7 +88,7 @@ void EffectLog::ret(std::int64_t value) {
 
 void EffectLog::store(std::int64_t address, std::int64_t value, tree::SrcPos at) {
   if (view_ == View::Calls) return;
-  begin('s');
+  begin(kStore);
   mix(static_cast<std::uint64_t>(address));
   mix(static_cast<std::uint64_t>(value));
   if (!out_) return;
@@ -94,7 +97,7 @@ void EffectLog::store(std::int64_t address, std::int64_t value, tree::SrcPos at)
 }
 
 void EffectLog::exit(int status) {
-  begin('x');
+  begin(kExit);
   mix(static_cast<std::uint64_t>(status));
   if (!out_) return;
   *out_ << "exit " << status;
@@ -110,12 +113,23 @@ void EffectLog::begin(char kind) {
 
 // FNV-1a, a 64-bit word at a time.
 void EffectLog::mix(std::uint64_t word) {
-  hash_ = (hash_ ^ word) * 0x100000001b3;
+  hash_ = fnv(hash_, word);
 }
 
 void EffectLog::endLine(tree::SrcPos at) {
   if (at.known()) *out_ << "  # " << at.line << ':' << at.col;
   *out_ << '\n';
+}
+
+EffectLog::ByteRun::ByteRun(std::string_view bytes) {
+  for (std::size_t k = 0; k < bytes.size(); ++k)
+    power_ *= kPrime;
+  for (std::uint64_t low = 0; low < rest_.size(); ++low) {
+    std::uint64_t h = low;
+    for (char c : bytes)
+      h = fnv(h, static_cast<unsigned char>(c));
+    rest_[low] = h - low * power_;
+  }
 }
 
 std::string EffectLog::summary() const {

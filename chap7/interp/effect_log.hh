@@ -21,6 +21,7 @@
 
 #include "chap7/interp/interp.hh"
 
+#include <array>
 #include <cstdint>
 #include <iosfwd>
 #include <string>
@@ -46,12 +47,31 @@ public:
   std::string summary() const;
 
 private:
+  // FNV-1a over a fixed run of bytes in one step, the same value as byte after byte:
+  // h ^ byte is h + d, d fixed by the low 8 bits of h, and the low 8 bits of
+  // (h + d) * prime by those of h alone; so the run takes any h to
+  // h * prime^length + rest[h & 0xff].
+  class ByteRun {
+  public:
+    explicit ByteRun(std::string_view bytes);
+    std::uint64_t after(std::uint64_t h) const { return h * power_ + rest_[h & 0xff]; }
+
+  private:
+    std::uint64_t power_ = 1;
+    std::array<std::uint64_t, 256> rest_;
+  };
+
   // A callee as the view records its calls, worked out once by callee().
   struct Callee {
     bool recorded;     // false: the calls view leaves its calls out
-    std::string shown; // its name on the lines and in the hash
+    std::string shown; // its name on the lines
+    ByteRun start;     // mixes the kind of a call and `shown`, as begin and mix would
   };
 
+  static constexpr std::uint64_t kPrime = 0x100000001b3; // FNV-1a's, 64 bits
+  static std::uint64_t fnv(std::uint64_t hash, std::uint64_t word) {
+    return (hash ^ word) * kPrime;
+  }
   void begin(char kind);
   void mix(std::uint64_t word);
   void endLine(tree::SrcPos at);
