@@ -15,14 +15,6 @@ bool isBuiltin(std::string_view callee) {
   return fn && *fn < *runtime::find("initArray");
 }
 
-// A frame address (negative), a heap address (block 2 and up) or a string value.
-bool isAddress(std::int64_t v) {
-  return v < 0 || v >= (std::int64_t{2} << 32);
-}
-
-// What the calls view hashes for an argument it prints as `_`.
-constexpr std::uint64_t kHidden = 0x5f5f5f5f5f5f5f5f;
-
 // A Tiger function's label without the number Translate gave it ("f_12" -> "f"): a
 // translation may number its labels in another order.
 std::string_view unnumbered(std::string_view label) {
@@ -40,75 +32,65 @@ std::string hex(std::int64_t v) {
   return text;
 }
 
+} // namespace
+
 // A word as an effect line shows it: an address or a string in hex, a number in decimal.
-std::string shown(std::int64_t v) {
+std::string EffectLog::shown(std::int64_t v) {
   return isAddress(v) ? hex(v) : std::to_string(v);
 }
 
-} // namespace
-
-void EffectLog::call(std::string_view callee, const std::int64_t* args, std::size_t n,
-                     tree::SrcPos at) {
+int EffectLog::callee(std::string_view name) {
   bool calls = view_ == View::Calls;
-  if (calls && runtime::isRuntimeFunction(callee) && !isBuiltin(callee)) return;
-  begin('c');
-  for (char c : calls ? unnumbered(callee) : callee)
-    mix(static_cast<unsigned char>(c));
-  mix(n);
-  for (std::size_t k = 0; k < n; ++k)
-    mix(calls && isAddress(args[k]) ? kHidden : static_cast<std::uint64_t>(args[k]));
-  if (!out_) return;
-  *out_ << "call " << (calls ? unnumbered(callee) : callee) << '(';
+  bool recorded = !calls || !runtime::isRuntimeFunction(name) || isBuiltin(name);
+  std::string shown(calls ? unnumbered(name) : name);
+  callees_.push_back({recorded, shown, ByteRun(kCall + shown)});
+  return static_cast<int>(callees_.size() - 1);
+}
+
+void EffectLog::writeCall(const Callee& callee, const std::int64_t* args, std::size_t n,
+                          const tree::SrcPos& at) {
+  *out_ << "call " << callee.shown << '(';
   for (std::size_t k = 0; k < n; ++k) {
     if (k) *out_ << ", ";
-    *out_ << (calls && isAddress(args[k]) ? "_" : shown(args[k]));
+    *out_ << (view_ == View::Calls && isAddress(args[k]) ? "_" : shown(args[k]));
   }
   *out_ << ')';
   endLine(at);
 }
 
-void EffectLog::ret(std::int64_t value) {
-  if (view_ == View::Calls) return;
-  begin('r');
-  mix(static_cast<std::uint64_t>(value));
-  if (!out_) return;
+void EffectLog::writeRet(std::int64_t value) {
   *out_ << "ret " << shown(value);
   endLine({});
 }
 
-void EffectLog::store(std::int64_t address, std::int64_t value, tree::SrcPos at) {
-  if (view_ == View::Calls) return;
-  begin('s');
-  mix(static_cast<std::uint64_t>(address));
-  mix(static_cast<std::uint64_t>(value));
-  if (!out_) return;
+void EffectLog::writeStore(std::int64_t address, std::int64_t value,
+                           const tree::SrcPos& at) {
   *out_ << "store " << hex(address) << ' ' << shown(value);
   endLine(at);
 }
 
 void EffectLog::exit(int status) {
-  begin('x');
+  begin(kExit);
   mix(static_cast<std::uint64_t>(status));
   if (!out_) return;
   *out_ << "exit " << status;
   endLine({});
 }
 
-// Every effect starts with its kind; then its words, as they are printed (an address
-// the calls view hides as kHidden).
-void EffectLog::begin(char kind) {
-  ++count_;
-  mix(static_cast<unsigned char>(kind));
-}
-
-// FNV-1a, a 64-bit word at a time.
-void EffectLog::mix(std::uint64_t word) {
-  hash_ = (hash_ ^ word) * 0x100000001b3;
-}
-
-void EffectLog::endLine(tree::SrcPos at) {
+void EffectLog::endLine(const tree::SrcPos& at) {
   if (at.known()) *out_ << "  # " << at.line << ':' << at.col;
   *out_ << '\n';
+}
+
+EffectLog::ByteRun::ByteRun(std::string_view bytes) {
+  for (std::size_t k = 0; k < bytes.size(); ++k)
+    power_ *= kPrime;
+  for (std::uint64_t low = 0; low < rest_.size(); ++low) {
+    std::uint64_t h = low;
+    for (char c : bytes)
+      h = fnv(h, static_cast<unsigned char>(c));
+    rest_[low] = h - low * power_;
+  }
 }
 
 std::string EffectLog::summary() const {

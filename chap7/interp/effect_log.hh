@@ -1,7 +1,12 @@
-// effect_log.hh - an EffectSink (interp.hh) that writes a run's effects as text and
-// keeps a hash of them, for `tigerc --effects=FILE` and `--effects-hash`.
+// effect_log.hh - the effects of a run (RunOptions::effects), written as text and
+// hashed, for `tigerc --effects=FILE` and `--effects-hash`.
 //
-// Input: the effects of one run, in order. Output: one line per effect on `out` (when
+// Input: what a run does that its callers can see, in execution order: every CALL, of a
+// Tiger function or a runtime function alike, once its arguments are evaluated; the
+// value it returns (a call that never returns, exit() or a fault, has no ret); every
+// MOVE(MEM(a), v) once it stored v (the runtime's own writes are not effects); and the
+// exit status, last, however the run ended; with the source position of each CALL and
+// MOVE (unknown when the trees have none). Output: one line per effect on `out` (when
 // given), and their count and a 64-bit FNV-1a hash of what the lines say (each
 // effect's kind and words, positions excluded; the same with or without `out`):
 //
@@ -17,26 +22,57 @@
 // ret, no store, not the helpers Translate chooses (initArray, checkIndex, ...), and
 // each argument that is an address or a string (a frame, a heap block, a string value)
 // written `_`; plus the exit.
+//
+// The interpreter calls call, ret and store with no virtual call (the class has one
+// use), inline in its hooks: they hash there, and write a line out of line.
 #pragma once
 
-#include "chap7/interp/interp.hh"
+#include "chap7/ir/tree.hh"
 
+#include <array>
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace tiger::interp {
 
-class EffectLog : public EffectSink {
+class EffectLog {
 public:
   enum class View { All, Calls };
   EffectLog(std::ostream* out, View view) : out_(out), view_(view) {}
 
-  void call(std::string_view callee, const std::int64_t* args, std::size_t n,
-            tree::SrcPos at) override;
-  void ret(std::int64_t value) override;
-  void store(std::int64_t address, std::int64_t value, tree::SrcPos at) override;
-  void exit(int status) override;
+  // Before the run, once per function: the key its calls give call(), so that what a
+  // call records about its callee is worked out once.
+  int callee(std::string_view name);
+  void call(int key, const std::int64_t* args, std::size_t n, const tree::SrcPos& at) {
+    const Callee& callee = callees_[static_cast<std::size_t>(key)];
+    if (!callee.recorded) return;
+    ++count_;
+    hash_ = callee.start.after(hash_);
+    mix(n);
+    for (std::size_t k = 0; k < n; ++k)
+      mix(hashed(args[k]));
+    if (out_) [[unlikely]]
+      writeCall(callee, args, n, at);
+  }
+  void ret(std::int64_t value) {
+    if (view_ == View::Calls) return;
+    begin(kRet);
+    mix(static_cast<std::uint64_t>(value));
+    if (out_) [[unlikely]]
+      writeRet(value);
+  }
+  void store(std::int64_t address, std::int64_t value, const tree::SrcPos& at) {
+    if (view_ == View::Calls) return;
+    begin(kStore);
+    mix(static_cast<std::uint64_t>(address));
+    mix(static_cast<std::uint64_t>(value));
+    if (out_) [[unlikely]]
+      writeStore(address, value, at);
+  }
+  void exit(int status);
 
   std::uint64_t count() const { return count_; }
   std::uint64_t hash() const { return hash_; }
@@ -44,12 +80,60 @@ public:
   std::string summary() const;
 
 private:
-  void begin(char kind);
-  void mix(std::uint64_t word);
-  void endLine(tree::SrcPos at);
+  // FNV-1a over a fixed run of bytes in one step, the same value as byte after byte:
+  // h ^ byte is h + d, d fixed by the low 8 bits of h, and the low 8 bits of
+  // (h + d) * prime by those of h alone; so the run takes any h to
+  // h * prime^length + rest[h & 0xff].
+  class ByteRun {
+  public:
+    explicit ByteRun(std::string_view bytes);
+    std::uint64_t after(std::uint64_t h) const { return h * power_ + rest_[h & 0xff]; }
+
+  private:
+    std::uint64_t power_ = 1;
+    std::array<std::uint64_t, 256> rest_;
+  };
+
+  // A callee as the view records its calls, worked out once by callee().
+  struct Callee {
+    bool recorded;     // false: the calls view leaves its calls out
+    std::string shown; // its name on the lines
+    ByteRun start;     // mixes the kind of a call and `shown`, as begin and mix would
+  };
+
+  // The kinds of the effects, the first thing each mixes.
+  static constexpr char kCall = 'c', kRet = 'r', kStore = 's', kExit = 'x';
+  // What the calls view hashes for an argument it prints as `_`.
+  static constexpr std::uint64_t kHidden = 0x5f5f5f5f5f5f5f5f;
+  static constexpr std::uint64_t kPrime = 0x100000001b3; // FNV-1a's, 64 bits
+
+  // A frame address (negative), a heap address (block 2 and up) or a string value.
+  static bool isAddress(std::int64_t v) { return v < 0 || v >= (std::int64_t{2} << 32); }
+  static std::uint64_t fnv(std::uint64_t hash, std::uint64_t word) {
+    return (hash ^ word) * kPrime;
+  }
+  // Every effect starts with its kind; then its words, as they are printed.
+  void begin(char kind) {
+    ++count_;
+    mix(static_cast<unsigned char>(kind));
+  }
+  // FNV-1a, a 64-bit word at a time.
+  void mix(std::uint64_t word) { hash_ = fnv(hash_, word); }
+  // An argument as the view hashes it: kHidden for one the calls view hides.
+  std::uint64_t hashed(std::int64_t arg) const {
+    return view_ == View::Calls && isAddress(arg) ? kHidden
+                                                  : static_cast<std::uint64_t>(arg);
+  }
+  static std::string shown(std::int64_t v);
+  void writeCall(const Callee& callee, const std::int64_t* args, std::size_t n,
+                 const tree::SrcPos& at);
+  void writeRet(std::int64_t value);
+  void writeStore(std::int64_t address, std::int64_t value, const tree::SrcPos& at);
+  void endLine(const tree::SrcPos& at);
 
   std::ostream* out_;
   View view_;
+  std::vector<Callee> callees_; // by key
   std::uint64_t count_ = 0;
   std::uint64_t hash_ = 0xcbf29ce484222325; // FNV-1a's offset basis
 };

@@ -16,24 +16,12 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
-#include <string_view>
 
 namespace tiger {
 
-// What a run does that its callers can see, in execution order (RunOptions::effects):
-// every CALL, of a Tiger function or a runtime function alike, once its arguments are
-// evaluated; the value it returns (a call that never returns, exit() or a fault, has
-// no ret); every MOVE(MEM(a), v) once it stored v (the runtime's own writes are not
-// effects); and the exit status, last, however the run ended. `at` is the source
-// position of the CALL or MOVE (unknown when the trees have none).
-struct EffectSink {
-  virtual ~EffectSink() = default;
-  virtual void call(std::string_view callee, const std::int64_t* args, std::size_t n,
-                    tree::SrcPos at) = 0;
-  virtual void ret(std::int64_t value) = 0;
-  virtual void store(std::int64_t address, std::int64_t value, tree::SrcPos at) = 0;
-  virtual void exit(int status) = 0;
-};
+namespace interp {
+class EffectLog; // effect_log.hh
+}
 
 struct RunOptions {
   std::istream* in = nullptr;           // getchar reads here
@@ -41,7 +29,7 @@ struct RunOptions {
   std::ostream* err = nullptr;          // runtime error messages go here
   std::uint64_t maxSteps = 100'000'000; // statements executed + calls made; 0 = no limit
   int maxDepth = 10'000;                // nested calls; 0 = no limit
-  EffectSink* effects = nullptr;        // records the run's effects; null: none
+  interp::EffectLog* effects = nullptr; // records the run's effects; null: none
 };
 
 // What the program executed, for --stats and for comparing layouts.

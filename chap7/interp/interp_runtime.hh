@@ -32,8 +32,6 @@ public:
   // The index of runtime function `name`, or nullopt when it is not one.
   static std::optional<int> find(std::string_view name);
   static int arity(int fn);
-  // Inline: the interpreter names a call even when nobody records it.
-  static std::string_view name(int fn) { return runtime::kFunctions[fn].name; }
 
   // Runs function `fn` on arity(fn) arguments.
   std::int64_t call(int fn, const std::int64_t* args);

@@ -4,7 +4,8 @@
 // the exit, in execution order, with the source position of each CALL and MOVE; the
 // exit after exit(n) and after a runtime error, with no ret of the call that ended
 // the run; the calls view keeps only Tiger functions (unnumbered) and builtins, addresses
-// as `_`; the hash and count match the lines; recording changes no output and no stats.
+// as `_`; the hash and count match the lines, and stay what they were (pinned);
+// recording changes no output and no stats.
 #include "interp_testing.hh"
 
 #include "chap7/interp/effect_log.hh"
@@ -92,6 +93,18 @@ TEST(InterpEffects, HashFollowsTheLinesNotThePositions) {
   EXPECT_NE(a.effects, b.effects); // the positions differ
   EXPECT_EQ(a.summary, b.summary);
   EXPECT_NE(a.summary, c.summary);
+}
+
+// Grades compare the hash with those of other runs and builds: a faster EffectLog must
+// keep it, in both views (a Tiger function, builtins, helpers, stores, addresses).
+TEST(InterpEffects, HashIsPinned) {
+  const char* program = "let type a = array of int\n var x := a[3] of 1\n"
+                        "function g(v: a, i: int): int = (v[i] := i; v[i] + 1)\n"
+                        "in printi(g(x, 2)); print(\"\\n\")\nend\n";
+  EXPECT_EQ(record(program, interp::EffectLog::View::All).summary,
+            "effects: 14, hash c75a5d765bc94ba8");
+  EXPECT_EQ(record(program, interp::EffectLog::View::Calls).summary,
+            "effects: 4, hash 2dc5b7438fdd88ef");
 }
 
 TEST(InterpEffects, RecordingChangesNoOutputAndNoStats) {
