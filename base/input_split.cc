@@ -104,13 +104,12 @@ bool isSplitChild() {
   return child;
 }
 
-std::vector<SplitInput> inputsOfFolder(const std::string& dir, double seconds,
-                                       std::int64_t bytes) {
+std::vector<SplitInput> inputsOfFolder(const std::string& dir, const SplitInput& each) {
   std::vector<SplitInput> inputs;
   for (int k = 0;; ++k) {
     std::string path = dir + "/" + std::to_string(k) + ".in";
     if (access(path.c_str(), F_OK) != 0) return inputs;
-    inputs.push_back({path, seconds, bytes});
+    inputs.push_back({path, each.seconds, each.bytes});
   }
 }
 

@@ -21,9 +21,9 @@ struct SplitInput {
 };
 
 // The inputs DIR/0.in, DIR/1.in, ... in order, up to the first missing number, each with
-// the given limits.
-std::vector<SplitInput> inputsOfFolder(const std::string& dir, double seconds,
-                                       std::int64_t bytes);
+// the limits of `each` (its path unused).
+std::vector<SplitInput> inputsOfFolder(const std::string& dir,
+                                       const SplitInput& each = {});
 
 // Returns K in the child that runs input K (its stdin, stdout and stderr already
 // replaced). The parent never returns: it runs the inputs one after another, writes on

@@ -55,7 +55,7 @@ bool openEffects(const Options& opts, std::ostream& err, EffectsOut& e) {
 // DIR/K.limits holds "SECONDS BYTES [STEPS]". False (after a message) when DIR has no
 // input or a limits file cannot be read.
 bool splitByInputs(const Options& opts, const Streams& io, std::uint64_t& maxSteps) {
-  std::vector<SplitInput> inputs = inputsOfFolder(opts.inputsDir, 10, 1 << 20);
+  std::vector<SplitInput> inputs = inputsOfFolder(opts.inputsDir);
   std::vector<std::uint64_t> steps(inputs.size(), maxSteps);
   for (std::size_t k = 0; k < inputs.size(); ++k) {
     std::string path = opts.inputsDir + "/" + std::to_string(k) + ".limits";

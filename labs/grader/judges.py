@@ -171,18 +171,12 @@ def judge_dumps(cx, program, path, cases, work):
         ran = sandbox.run(one.cmd[:-1] + (["--effects-hash"] if one.own else []) + [path],
                           stdin=one.stdin, limits=one.limits, untrusted=True, ro=ro)
         return [lambda directives: judged_dump(cx, one, ran, path, directives)]
-    folder = tempfile.mkdtemp(prefix="inputs-", dir=work)  # only these inputs
-    os.chmod(folder, 0o755)
+    folder = inputs_folder(work, [one.stdin for one in runs])
     for k, one in enumerate(runs):
-        with open(os.path.join(folder, "%d.in" % k), "wb") as f:
-            f.write(one.stdin)
         with open(os.path.join(folder, "%d.limits" % k), "w") as f:
             f.write("%g %d%s\n" % (one.limits.seconds, one.limits.output,
                                     " %d" % one.steps if one.steps else ""))
-    # The whole run: each input's time and the reading of the dump, at least 10 s.
-    whole = sandbox.Limits(sum(r.limits.seconds for r in runs) + max(
-        max(r.limits.seconds for r in runs), 10), runs[0].limits.memory,
-        len(runs) * (2 * runs[0].limits.output + 100))
+    whole = whole_limits([one.limits for one in runs])
     bare = [a for a in runs[0].cmd[:-1] if not a.startswith("--max-steps=")]
     ran = sandbox.run(bare + ["--effects-hash", "--inputs=" + folder, path], limits=whole,
                       untrusted=True, ro=ro + [folder])
@@ -195,6 +189,26 @@ def judge_dumps(cx, program, path, cases, work):
         return [lambda directives: Verdict(False, problem)] * len(runs)
     return [lambda directives, one=one, ran=r: judged_dump(cx, one, ran, path, directives)
             for one, r in zip(runs, split)]
+
+
+def inputs_folder(work, stdins):
+    """A fresh folder of work holding only these inputs, as 0.in, 1.in, ... (the split
+    of base/input_split.hh reads them)."""
+    folder = tempfile.mkdtemp(prefix="inputs-", dir=work)
+    os.chmod(folder, 0o755)
+    for k, stdin in enumerate(stdins):
+        with open(os.path.join(folder, "%d.in" % k), "wb") as f:
+            f.write(stdin)
+    return folder
+
+
+def whole_limits(each):
+    """The limits of a split run whose inputs have the limits `each`: their times and
+    one more (at least 10 s) for what comes before the split (the JIT's compile, the
+    reading of a dump), however loaded the machine; every record's bytes."""
+    seconds = max(limits.seconds for limits in each)
+    return sandbox.Limits(sum(limits.seconds for limits in each) + max(seconds, 10),
+                          each[0].memory, len(each) * (2 * each[0].output + 100))
 
 
 def judged_dump(cx, one, ran, path, directives):
@@ -309,15 +323,8 @@ def run_mlir(cx, low, stdins, work):
     runner = shutil.which("mlir-cpu-runner-19")
     # The student's code runs here: the student's time limit, the runtime's step limit.
     each = sandbox.Limits(cx.student_limits().seconds, cx.trusted.memory, cx.trusted.output)
-    folder = tempfile.mkdtemp(prefix="inputs-", dir=work)  # only these inputs
-    os.chmod(folder, 0o755)
-    for k, stdin in enumerate(stdins):
-        with open(os.path.join(folder, "%d.in" % k), "wb") as f:
-            f.write(stdin)
-    # Each input has its own time limit (the runtime's); the whole run has theirs and the
-    # compile's: one more, at least 10 s, however loaded the machine.
-    whole = sandbox.Limits(each.seconds * len(stdins) + max(each.seconds, 10), each.memory,
-                           len(stdins) * (2 * each.output + 100))
+    folder = inputs_folder(work, stdins)
+    whole = whole_limits([each] * len(stdins))  # each input's time limit is the runtime's
     ran = sandbox.run([shutil.which("env"), "TIGERRT_INPUTS=" + folder,
                        "TIGERRT_INPUT_SECONDS=%g" % each.seconds,
                        "TIGERRT_INPUT_BYTES=%d" % each.output, runner, low, "-e", "main",

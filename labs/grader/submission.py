@@ -128,7 +128,7 @@ def confined_build(work, jobs, configure, seen_as=None, lab_paths=()):
         # it runs in each of the grade's hundred compiles.
         steps.insert(0, ["cmake", "-S", src, "-B", out, "-DCMAKE_BUILD_TYPE=Debug",
                          "-DCMAKE_CXX_FLAGS_DEBUG=-O0",
-                         "-DTIGER_LAB_FILES=" + ";".join(sorted(lab_paths))])
+                         "-DTIGER_LAB_FILES=" + ";".join(lab_paths)])
     log = ""
     for cmd in steps:
         ran = sandbox.run(cmd, limits=BUILD, untrusted=True, rw=[(work, seen_as)], cwd=seen_as)

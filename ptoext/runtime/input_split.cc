@@ -40,10 +40,12 @@ void splitForInputs() {
   split = true;
   const char* folder = std::getenv("TIGERRT_INPUTS");
   if (!folder || !*folder) return;
-  const double seconds = static_cast<double>(envNumber("TIGERRT_INPUT_SECONDS", 10));
-  const int64_t bytes = envNumber("TIGERRT_INPUT_BYTES", int64_t{1} << 20);
+  tiger::SplitInput each; // SplitInput's defaults, unless the environment says
+  each.seconds = static_cast<double>(
+      envNumber("TIGERRT_INPUT_SECONDS", static_cast<int64_t>(each.seconds)));
+  each.bytes = envNumber("TIGERRT_INPUT_BYTES", each.bytes);
   std::fflush(stdout);
-  if (tiger::splitForInputs(tiger::inputsOfFolder(folder, seconds, bytes)) < 0)
+  if (tiger::splitForInputs(tiger::inputsOfFolder(folder, each)) < 0)
     std::_Exit(0); // no 0.in: no run at all, as an empty record list says
 }
 
