@@ -148,7 +148,10 @@ def inputs_checks(exe):
             if k in limits:
                 with open(os.path.join(folder, "%d.limits" % k), "w") as f:
                     f.write(limits[k] + "\n")
-        r = tigerc(exe, "--from=linear", "--run", "--stats", "--inputs=" + folder, dump)
+        # --max-steps=0: input 5 loops until its 0.3 s, however fast the machine (the
+        # default 100000000 steps can take less); input 2's own STEPS still holds.
+        r = tigerc(exe, "--from=linear", "--run", "--stats", "--max-steps=0",
+                   "--inputs=" + folder, dump)
         got = records(r.stdout) or []
         alone = [tigerc(exe, "--from=linear", "--run", "--stats", dump, stdin=stdins[k])
                  for k in (0, 1, 4)]
