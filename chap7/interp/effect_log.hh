@@ -1,5 +1,5 @@
 // effect_log.hh - the effects of a run (RunOptions::effects), written as text and
-// hashed, for `tigerc --effects=FILE` and `--effects-hash`.
+// hashed (base/effect_hash.hh), for `tigerc --effects=FILE` and `--effects-hash`.
 //
 // Input: what a run does that its callers can see, in execution order: every CALL, of a
 // Tiger function or a runtime function alike, once its arguments are evaluated; the
@@ -27,9 +27,9 @@
 // use), inline in its hooks: they hash there, and write a line out of line.
 #pragma once
 
+#include "base/effect_hash.hh"
 #include "chap7/ir/tree.hh"
 
-#include <array>
 #include <cstdint>
 #include <iosfwd>
 #include <string>
@@ -59,14 +59,14 @@ public:
   }
   void ret(std::int64_t value) {
     if (view_ == View::Calls) return;
-    begin(kRet);
+    begin(effects::kRet);
     mix(static_cast<std::uint64_t>(value));
     if (out_) [[unlikely]]
       writeRet(value);
   }
   void store(std::int64_t address, std::int64_t value, const tree::SrcPos& at) {
     if (view_ == View::Calls) return;
-    begin(kStore);
+    begin(effects::kStore);
     mix(static_cast<std::uint64_t>(address));
     mix(static_cast<std::uint64_t>(value));
     if (out_) [[unlikely]]
@@ -80,51 +80,27 @@ public:
   std::string summary() const;
 
 private:
-  // FNV-1a over a fixed run of bytes in one step, the same value as byte after byte:
-  // h ^ byte is h + d, d fixed by the low 8 bits of h, and the low 8 bits of
-  // (h + d) * prime by those of h alone; so the run takes any h to
-  // h * prime^length + rest[h & 0xff].
-  class ByteRun {
-  public:
-    explicit ByteRun(std::string_view bytes);
-    std::uint64_t after(std::uint64_t h) const { return h * power_ + rest_[h & 0xff]; }
-
-  private:
-    std::uint64_t power_ = 1;
-    std::array<std::uint64_t, 256> rest_;
-  };
-
   // A callee as the view records its calls, worked out once by callee().
   struct Callee {
     bool recorded;     // false: the calls view leaves its calls out
     std::string shown; // its name on the lines
-    ByteRun start;     // mixes the kind of a call and `shown`, as begin and mix would
+    effects::ByteRun
+        start; // mixes the kind of a call and `shown`, as begin and mix would
   };
 
-  // The kinds of the effects, the first thing each mixes.
-  static constexpr char kCall = 'c', kRet = 'r', kStore = 's', kExit = 'x';
-  // What the calls view hashes for an argument it prints as `_`.
-  static constexpr std::uint64_t kHidden = 0x5f5f5f5f5f5f5f5f;
-  static constexpr std::uint64_t kPrime = 0x100000001b3; // FNV-1a's, 64 bits
-
-  // A frame address (negative), a heap address (block 2 and up) or a string value.
-  static bool isAddress(std::int64_t v) { return v < 0 || v >= (std::int64_t{2} << 32); }
-  static std::uint64_t fnv(std::uint64_t hash, std::uint64_t word) {
-    return (hash ^ word) * kPrime;
-  }
   // Every effect starts with its kind; then its words, as they are printed.
   void begin(char kind) {
     ++count_;
     mix(static_cast<unsigned char>(kind));
   }
   // FNV-1a, a 64-bit word at a time.
-  void mix(std::uint64_t word) { hash_ = fnv(hash_, word); }
+  void mix(std::uint64_t word) { hash_ = effects::fnv(hash_, word); }
   // An argument as the view hashes it: kHidden for one the calls view hides.
   std::uint64_t hashed(std::int64_t arg) const {
-    return view_ == View::Calls && isAddress(arg) ? kHidden
-                                                  : static_cast<std::uint64_t>(arg);
+    return view_ == View::Calls && effects::isAddress(arg)
+               ? effects::kHidden
+               : static_cast<std::uint64_t>(arg);
   }
-  static std::string shown(std::int64_t v);
   void writeCall(const Callee& callee, const std::int64_t* args, std::size_t n,
                  const tree::SrcPos& at);
   void writeRet(std::int64_t value);
@@ -135,7 +111,7 @@ private:
   View view_;
   std::vector<Callee> callees_; // by key
   std::uint64_t count_ = 0;
-  std::uint64_t hash_ = 0xcbf29ce484222325; // FNV-1a's offset basis
+  std::uint64_t hash_ = effects::kBasis;
 };
 
 } // namespace tiger::interp

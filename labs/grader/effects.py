@@ -1,8 +1,9 @@
 """effects.py - judges a student's dump by its effects, and bounds the reference's run of it.
 
 Input: the lab spec's "effects" view ("all": canon and traces, whose passes keep every
-effect; "calls": translate, where only what the language fixes is compared), a program,
-its stdin, and the student's dump. Output:
+effect; "calls": translate and ptoext, where only what the language fixes is compared),
+a program, its stdin, and the student's dump (ptoext: its lowered MLIR, whose runtime
+records the same calls view, ptoext/runtime/effects.h). Output:
   - own_run: the reference's own run of the program at the lab's stage (trusted), its
     effects' count and hash (`tigerc --effects-hash`), its steps and seconds; made once
     per reference, program text, input and view, kept in build/grade/own/ (a class's
@@ -12,7 +13,8 @@ its stdin, and the student's dump. Output:
     student's own limits (Context.student_limits, the two-time-outs drop included);
   - difference: None when the dump's run had the same effects, else "effect N: expected
     X, got Y (the call at line L)", found by running both once more with the full
-    streams (`--effects=FILE`), the grader's only costly step, on a failing program only.
+    streams (`--effects=FILE`, `$TIGERRT_EFFECTS`), the grader's only costly step, on a
+    failing program only.
 """
 import hashlib
 import json
@@ -49,8 +51,9 @@ def view_args(cx):
 def own_stage(cx):
     """Where the reference runs a program itself: at the lab's stage; in a handout, whose
     tigerc lacks the lab, at lab.json's `oracle` stage before it (effects are the same
-    at every stage), or nowhere (translate: no effects judged in a handout)."""
-    if not randoms.in_handout():
+    at every stage), or nowhere (translate: no effects judged in a handout). ptoext's
+    stage (MLIR) is not the interpreter's: its oracle, the tree IR's run, everywhere."""
+    if not randoms.in_handout() and cx.spec["stage"] != "mlir":
         return ["--run-at=" + cx.spec["stage"]]
     return lab_meta(cx.spec["lab"]).get("oracle")
 
@@ -118,27 +121,34 @@ def take_summary(ran):
     return m.group(0)
 
 
-def difference(cx, own, got, dump_cmd, stdin, work):
-    """None when the dump's run (made with dump_cmd + --effects-hash, which printed
-    `got`) had the program's effects; else the first effect that differs."""
+def with_file(cmd):
+    """A tigerc run (its last item the file run) that writes its effect lines to a path:
+    cmd with --effects=PATH, as stream wants it."""
+    return lambda path: cmd[:-1] + ["--effects=" + path, cmd[-1]]
+
+
+def difference(cx, own, got, stdin, work, student, ro):
+    """None when the student's run (with --effects-hash, which printed `got`) had the
+    program's effects; else the first effect that differs. student(path): the command
+    that runs the student's code once more, its effect lines written to path, confined,
+    reading ro."""
     if own is None or not cx.spec.get("effects") or got == own.summary:
         return None
-    want_lines = stream(cx, own.args, stdin, work, trusted=True)
-    got_lines = stream(cx, dump_cmd, stdin, work, trusted=False)
+    want_lines = stream(cx, with_file(own.args), stdin, work, trusted=True)
+    got_lines = stream(cx, student, stdin, work, trusted=False, ro=ro)
     return first_difference(want_lines, got_lines)
 
 
-def stream(cx, cmd, stdin, work, trusted):
-    """The effect lines of one more run of cmd (its last item the file run)."""
+def stream(cx, command, stdin, work, trusted, ro=()):
+    """The effect lines of one more run of command(path), which writes them to path."""
     folder = tempfile.mkdtemp(prefix="effects-", dir=work)
     if not trusted and confine.runs_as_nobody(sandbox.level()):
         confine.chown_tree(folder)  # the steps' own uid: 65534 or the grade's
     path = os.path.join(folder, "effects")
     limits = sandbox.Limits(cx.trusted.seconds, cx.trusted.memory, cx.trusted.output,
                             files=STREAM_LIMIT)
-    full = cmd[:-1] + ["--effects=" + path, cmd[-1]]
-    sandbox.run(full, stdin=stdin, limits=limits, untrusted=not trusted,
-                ro=[] if trusted else [cmd[0], cmd[-1]], rw=[] if trusted else [folder])
+    sandbox.run(command(path), stdin=stdin, limits=limits, untrusted=not trusted,
+                ro=[] if trusted else list(ro), rw=[] if trusted else [folder])
     try:
         with open(path, "rb") as f:
             return f.read(STREAM_LIMIT).decode("latin-1").splitlines()

@@ -227,7 +227,8 @@ def judged_dump(cx, one, ran, path, directives):
     if ran.status == EXIT_VERIFY:
         return Verdict(False, "broken invariant: " + said)
     wrong = effects.over_steps(ran, one.steps) or check_run(ran, directives) or \
-        effects.difference(cx, one.own, got, one.cmd, one.stdin, os.path.dirname(path))
+        effects.difference(cx, one.own, got, one.stdin, os.path.dirname(path),
+                           effects.with_file(one.cmd), ro=[one.cmd[0], path])
     return Verdict(wrong is None, wrong or "", measure(cx.spec.get("metric"), ran.stderr))
 
 
@@ -288,9 +289,12 @@ def judge_ptoext(cx, tigerc, program, cases, work):
     def one(stdin, directives):  # on_inputs asks for the inputs in order
         ran, problem = next(runs)
         cx.count(ran)
+        got = effects.take_summary(ran)
         if problem:
             return Verdict(False, problem)
-        wrong = check_run(ran, directives)
+        wrong = check_run(ran, directives) or effects.difference(
+            cx, effects.own_run(cx, program, stdin), got, stdin, work,
+            lambda path: runner(cx, low, ["TIGERRT_EFFECTS=" + path]), ro=[work, cx.runtime])
         return Verdict(wrong is None, wrong or "", metric)
     return on_inputs(cases, one)
 
@@ -320,17 +324,15 @@ def run_mlir(cx, low, stdins, work):
     write, one child process an input, each with the student's limits
     (ptoext/runtime/input_split.cc), so the JIT compiles the module once. A (Ran,
     problem) an input."""
-    runner = shutil.which("mlir-cpu-runner-19")
     # The student's code runs here: the student's time limit, the runtime's step limit.
     each = sandbox.Limits(cx.student_limits().seconds, cx.trusted.memory, cx.trusted.output)
     folder = inputs_folder(work, stdins)
     whole = whole_limits([each] * len(stdins))  # each input's time limit is the runtime's
-    ran = sandbox.run([shutil.which("env"), "TIGERRT_INPUTS=" + folder,
-                       "TIGERRT_INPUT_SECONDS=%g" % each.seconds,
-                       "TIGERRT_INPUT_BYTES=%d" % each.output, runner, low, "-e", "main",
-                       "-entry-point-result=void", "--disable-lsr",
-                       "--shared-libs=" + cx.runtime], limits=whole,
-                      untrusted=True, ro=[work, cx.runtime])
+    hashed = ["TIGERRT_EFFECTS_HASH=1"] if cx.spec.get("effects") else []
+    ran = sandbox.run(runner(cx, low, hashed + [
+        "TIGERRT_INPUTS=" + folder, "TIGERRT_INPUT_SECONDS=%g" % each.seconds,
+        "TIGERRT_INPUT_BYTES=%d" % each.output]), limits=whole, untrusted=True,
+        ro=[work, cx.runtime])
     who = "your MLIR, run by mlir-cpu-runner-19"
     runs = split_runs(ran, len(stdins), each)
     if ran.problem(whole, who) or runs is None:
@@ -338,6 +340,14 @@ def run_mlir(cx, low, stdins, work):
         return [(ran, ran.problem(each, who) or who + ": its runs on the grader's inputs "
                  "cannot be read (did it write on stdout before its first read or write?)")]
     return [(one, one.problem(each, who)) for one in runs]
+
+
+def runner(cx, low, environment):
+    """mlir-cpu-runner-19's command for the lowered MLIR, with the reference's runtime
+    and these VAR=VALUE settings (its effects, its inputs)."""
+    return [shutil.which("env")] + environment + [
+        shutil.which("mlir-cpu-runner-19"), low, "-e", "main", "-entry-point-result=void",
+        "--disable-lsr", "--shared-libs=" + cx.runtime]
 
 
 # One input's record in a split run's stdout (input_split.cc), then its stdout and stderr.
@@ -351,7 +361,7 @@ def split_runs(ran, count, limits):
     which the judge never reaches; None when the records are not whole."""
     if not ran.stdout.startswith(b"tigerrt input "):
         too_much = ran.too_much_output or max(len(ran.stdout), len(ran.stderr)) > limits.output
-        return [replace(ran, too_much_output=too_much)] * count
+        return [replace(ran, too_much_output=too_much) for _ in range(count)]
     runs, at = [], 0
     for k in range(count):
         if runs and runs[-1].timed_out and at == len(ran.stdout):

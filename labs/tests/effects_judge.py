@@ -10,6 +10,11 @@ Expects, on canon's judge:
   - a dump declaring a 1 GiB frame called in a loop is refused by the dump reader with
     "a dump's frames are limited to 16 MiB", and a 16 MiB one stops at a time limit
     relative to the reference's own run (at most 10 x its time + 2 s), not at 60 s;
+on ptoext's judge (its MLIR's runtime records the calls view, ptoext/runtime/effects.h):
+  - the reference's own MLIR passes;
+  - MLIR that calls h with 8 where the program passes 7 (h ignores it: the output is
+    right) fails at that call: "effect 1: expected h(_, 7), got h(_, 8) (the call at
+    line 2)" (skipped, saying so, without mlir-opt-19 and mlir-cpu-runner-19);
 and, without running anything: the first differing effect of two streams, and the
 summary taken out of stderr.
 The "students" are shell scripts calling the reference by its path, which a bubblewrap
@@ -40,6 +45,11 @@ in g(); for i := 1 to 100000 do s := s + f(i); printi(s)
 end
 """
 EXPECT = {"stdin": b"", "exit": 0, "stdout": b"5000150000", "stderr": []}
+CALLS = """let function h(n: int) = print("h\\n")
+in h(7); h(1)
+end
+"""
+CALLS_EXPECT = {"stdin": b"", "exit": 0, "stdout": b"h\nh\n", "stderr": []}
 
 
 def student(folder, name, tigerc, edit):
@@ -96,6 +106,26 @@ def checks(tigerc, folder):
         ran.stderr
 
 
+def ptoext_checks(tigerc, folder):
+    """A ptoext student whose MLIR passes 8 where the program passes 7."""
+    if not (shutil.which("mlir-opt-19") and shutil.which("mlir-cpu-runner-19")):
+        print("note: the ptoext checks skipped: mlir-opt-19 and mlir-cpu-runner-19 are "
+              "needed (mlir-19-tools)")
+        return
+    spec = json.load(open(os.path.join(ROOT, "labs", "ptoext", "grading.json")))
+    runtime = os.path.join(os.path.dirname(tigerc), "libtigerrt.so")
+    cx = judges.Context(spec, tigerc, runtime, sandbox.Limits(seconds=20))
+    program = os.path.join(folder, "calls.tig")
+    with open(program, "w") as f:
+        f.write(CALLS)
+    v = judges.judge(cx, tigerc, program, CALLS_EXPECT)
+    yield "ptoext: the reference's MLIR passes", v.passed, v.message
+    edit = "sed 's/arith.constant 7 : i64/arith.constant 8 : i64/'"
+    v = judges.judge(cx, student(folder, "calls8", tigerc, edit), program, CALLS_EXPECT)
+    yield "ptoext: a changed call argument fails at it", not v.passed and v.message == \
+        "effect 1: expected h(_, 7), got h(_, 8) (the call at line 2)", v.message
+
+
 def store_fails_at_it(v):
     return not v.passed and v.message.startswith("effect 3: expected store 0x") and \
         v.message.endswith(" 7, got store %s 8 (the store at line 4)" % v.message.split()[4])
@@ -130,7 +160,8 @@ def main():
     lines = []
     with tempfile.TemporaryDirectory() as folder:
         os.chmod(folder, 0o755)
-        for name, ok, detail in (confined_checks if confined else checks)(tigerc, folder):
+        runs = [confined_checks] if confined else [checks, ptoext_checks]
+        for name, ok, detail in (c for run in runs for c in run(tigerc, folder)):
             lines.append("%s %s%s" % ("ok  " if ok else "FAIL", name, "" if ok else ": " + detail))
             print(lines[-1])
     if confined:

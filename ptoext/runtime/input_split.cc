@@ -24,7 +24,7 @@
 #include "ptoext/runtime/input_split.h"
 
 #include "base/input_split.hh"
-#include "ptoext/runtime/tigerrt.h"
+#include "ptoext/runtime/effects.h"
 
 #include <cstdio>
 
@@ -54,11 +54,12 @@ void splitForInputs() {
 // mlir-cpu-runner-19's ExecutionEngine calls these in a --shared-libs library that has
 // both: init when it loads it (the tig_ symbols are still found by the process-wide
 // search, so there is nothing to register), destroy when the JIT'd main has returned,
-// before the runner's clean-up. A child of the split ends there, as at tig_exit(0):
+// before the runner's clean-up. A child of the split ends there, as at exit(0):
 // MLIR whose main never calls tig_leave ends too.
 extern "C" void __mlir_execution_engine_init(void* /*symbols to export: none*/) {
 }
 
 extern "C" void __mlir_execution_engine_destroy() {
-  if (tiger::isSplitChild()) tig_exit(0);
+  if (tiger::isSplitChild()) tigerrt::endRun(0);
+  tigerrt::recordExit(0); // the run's end, when it did not split
 }

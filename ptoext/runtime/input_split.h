@@ -20,4 +20,8 @@ inline int64_t envNumber(const char* name, int64_t fallback) {
 // returns in each child; without it, nothing happens. Only the first call does anything.
 void splitForInputs();
 
+// Ends the run (a child of the split, or exit()) with this status: flushes stdout, records
+// the exit among the effects (effects.h), then _Exit, never the runner's clean-up.
+[[noreturn]] void endRun(int status);
+
 } // namespace tigerrt

@@ -11,6 +11,7 @@
 // read or write (input_split.cc).
 #include "ptoext/runtime/tigerrt.h"
 
+#include "ptoext/runtime/effects.h"
 #include "ptoext/runtime/input_split.h"
 
 #include <algorithm>
@@ -36,6 +37,7 @@ constexpr int kLimitExit = 71; // ExitCode::Limit
 [[noreturn]] void fail(const std::string& message, int status = kRuntimeExit) {
   std::fflush(stdout);
   std::fprintf(stderr, "runtime error: %s\n", message.c_str());
+  tigerrt::recordExit(status);
   std::_Exit(status); // stdout is flushed: the status is the error's, not the output's
 }
 
@@ -132,6 +134,7 @@ constexpr int kOutputExit = 73; // ExitCode::Output
 // interpreter (chap7/interp/interp_runtime.cc).
 [[noreturn]] void outputFailed() {
   std::fputs("error: cannot write the output\n", stderr);
+  tigerrt::recordExit(kOutputExit);
   std::_Exit(kOutputExit);
 }
 
@@ -150,9 +153,20 @@ struct FlushAtExit {
 
 } // namespace
 
+namespace tigerrt {
+
+void endRun(int status) {
+  flushOutput();
+  recordExit(status);
+  std::_Exit(status);
+}
+
+} // namespace tigerrt
+
 extern "C" {
 
 void tig_print(int64_t s) {
+  tigerrt::recordBuiltin("print", {s});
   tigerrt::splitForInputs();
   std::fwrite(asString(s)->bytes(), 1, static_cast<std::size_t>(asString(s)->length),
               stdout);
@@ -160,12 +174,14 @@ void tig_print(int64_t s) {
 }
 
 void tig_printi(int64_t i) {
+  tigerrt::recordBuiltin("printi", {i});
   tigerrt::splitForInputs();
   std::printf("%lld", static_cast<long long>(i));
   checkOutput();
 }
 
 void tig_flush(void) {
+  tigerrt::recordBuiltin("flush", {});
   tigerrt::splitForInputs();
   std::fflush(stdout);
   checkOutput();
@@ -173,26 +189,31 @@ void tig_flush(void) {
 
 // getchar(): the next byte of stdin as a one-byte string, "" at end of input.
 int64_t tig_getchar(void) {
+  tigerrt::recordBuiltin("getchar", {});
   tigerrt::splitForInputs();
   return asWord(shortString(std::getchar()));
 }
 
 // ord(s): the first byte of s (0..255), -1 for "".
 int64_t tig_ord(int64_t s) {
+  tigerrt::recordBuiltin("ord", {s});
   TigString* str = asString(s);
   return str->length == 0 ? -1 : static_cast<unsigned char>(str->bytes()[0]);
 }
 
 int64_t tig_chr(int64_t i) {
+  tigerrt::recordBuiltin("chr", {i});
   if (i < 0 || i > 255) fail("chr: character code out of range");
   return asWord(shortString(static_cast<int>(i)));
 }
 
 int64_t tig_size(int64_t s) {
+  tigerrt::recordBuiltin("size", {s});
   return asString(s)->length;
 }
 
 int64_t tig_substring(int64_t s, int64_t first, int64_t n) {
+  tigerrt::recordBuiltin("substring", {s, first, n});
   TigString* str = asString(s);
   if (first < 0 || n < 0 || first > str->length || n > str->length - first)
     fail("substring: range [" + std::to_string(first) + ", " + std::to_string(first) +
@@ -204,6 +225,7 @@ int64_t tig_substring(int64_t s, int64_t first, int64_t n) {
 }
 
 int64_t tig_concat(int64_t a, int64_t b) {
+  tigerrt::recordBuiltin("concat", {a, b});
   TigString* x = asString(a);
   TigString* y = asString(b);
   TigString* out = newString(x->length + y->length);
@@ -213,6 +235,7 @@ int64_t tig_concat(int64_t a, int64_t b) {
 }
 
 int64_t tig_not(int64_t i) {
+  tigerrt::recordBuiltin("not", {i});
   return i == 0 ? 1 : 0;
 }
 
@@ -220,8 +243,8 @@ int64_t tig_not(int64_t i) {
 // It ends the process at once (_Exit): a run split for the grader's inputs must not run
 // mlir-cpu-runner's clean-up, which waits for threads only the first process has.
 void tig_exit(int64_t code) {
-  flushOutput();
-  std::_Exit(static_cast<int>(code & 0xff));
+  tigerrt::recordBuiltin("exit", {code});
+  tigerrt::endRun(static_cast<int>(code & 0xff));
 }
 
 // initArray(n, init): element 0's address; the length n sits in the word before it.
@@ -283,10 +306,12 @@ void tig_divisionByZero(void) {
   fail("division by zero");
 }
 
-// Every Tiger function (tigermain included) calls tig_enter first and tig_leave before it
-// returns, so runaway recursion ends as in the interpreter: exit 71, same message, at
-// the depth limit or when the stack runs low.
-void tig_enter(void) {
+// Every Tiger function (tigermain included) calls tig_arg with each parameter first,
+// then tig_enter with its name and number of parameters, and tig_leave before it
+// returns. So runaway recursion ends as in the interpreter: exit 71, same message, at
+// the depth limit or when the stack runs low; and the call is an effect (effects.h).
+void tig_enter(const char* name, int64_t length, int64_t arity) {
+  tigerrt::recordEntry(std::string_view(name, static_cast<std::size_t>(length)), arity);
   tig_step();
   if (maxDepth() != 0 && depth >= maxDepth())
     fail("call depth limit of " + std::to_string(maxDepth()) +
@@ -299,9 +324,13 @@ void tig_enter(void) {
 }
 
 // Depth 0 is tigermain's end: a process split for the grader's inputs ends there, as
-// tig_exit(0) would, before mlir-cpu-runner's clean-up (see tig_exit).
+// exit(0) would, before mlir-cpu-runner's clean-up (see tig_exit).
+void tig_arg(int64_t value) {
+  tigerrt::recordArgument(value);
+}
+
 void tig_leave(void) {
-  if (--depth == 0 && tiger::isSplitChild()) tig_exit(0);
+  if (--depth == 0 && tiger::isSplitChild()) tigerrt::endRun(0);
 }
 
 void tig_step(void) {

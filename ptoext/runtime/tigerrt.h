@@ -49,8 +49,12 @@ int64_t tig_stringLiteral(const char* bytes, int64_t n);
 /* The runtime error of a division by zero; never returns. */
 void tig_divisionByZero(void);
 /* Entry and exit of every Tiger function: the call-depth limit of the interpreter
-   ($TIGERRT_MAX_DEPTH, default 10000; exceeding it exits with status 71). */
-void tig_enter(void);
+   ($TIGERRT_MAX_DEPTH, default 10000; exceeding it exits with status 71). tig_arg gets
+   each parameter in order, then tig_enter the function's name (`length` bytes at
+   `name`, a global array) and its number of parameters: the call as an effect
+   (runtime/effects.h, recorded only when $TIGERRT_EFFECTS or _HASH asks). */
+void tig_enter(const char* name, int64_t length, int64_t arity);
+void tig_arg(int64_t value);
 void tig_leave(void);
 /* Each loop iteration: with the calls, counted against the interpreter's step limit
    ($TIGERRT_MAX_STEPS, default 100000000, 0 = none; exceeding it exits with status 71). */

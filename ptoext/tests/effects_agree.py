@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""effects_agree.py - the MLIR's runtime records the effects the interpreter records.
+
+Usage: effects_agree.py TIGERC SRC [SHARED]
+
+The ptoext grader judges a student's MLIR by its effects against the reference's tree
+interpreter (labs/GRADING.md, "What is judged"), so the two must agree on every right
+program. Expected: for every program of SRC/testcases/{runtime,valid,ptoext}, the book's
+(SHARED/tiger/book, when there) and 30 random programs (tools/random_tiger.py, seeds
+7000-7029, 10 of each lab kind translate/canon/ptoext), `tigerc --run-mlir` with
+$TIGERRT_EFFECTS_HASH=1 prints the same "effects: N, hash H" line as
+`tigerc --run --effects-view=calls --effects-hash`, with the same stdout and exit
+status; on a difference it names the first differing effect line. Exit 77 (skip) when
+mlir-opt-19 or mlir-cpu-runner-19 is missing.
+"""
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+SUMMARY = b"effects: "
+STDIN = b"abc 12\n"
+
+
+def summary(stderr):
+    return [l for l in stderr.splitlines() if l.startswith(SUMMARY)]
+
+
+def streams(tigerc, path, work):
+    """The two effect streams, positions dropped, to show the first difference."""
+    tree, mlir = os.path.join(work, "tree"), os.path.join(work, "mlir")
+    subprocess.run([tigerc, "--run", "--effects-view=calls", "--effects=" + tree, path],
+                   input=STDIN, capture_output=True, timeout=120)
+    subprocess.run([tigerc, "--run-mlir", path], input=STDIN, capture_output=True,
+                   timeout=300, env=dict(os.environ, TIGERRT_EFFECTS=mlir))
+    read = lambda f: open(f, "rb").read().decode("latin-1").splitlines() \
+        if os.path.exists(f) else []
+    return [l.split("  #")[0] for l in read(tree)], read(mlir)
+
+
+def check(tigerc, path, work):
+    """None when both runs agree, else what differs."""
+    tree = subprocess.run([tigerc, "--run", "--effects-view=calls", "--effects-hash", path],
+                          input=STDIN, capture_output=True, timeout=120)
+    if tree.returncode in (64, 65, 66, 67):
+        return None  # not a program that runs
+    mlir = subprocess.run([tigerc, "--run-mlir", path], input=STDIN, capture_output=True,
+                          timeout=300, env=dict(os.environ, TIGERRT_EFFECTS_HASH="1"))
+    if (tree.returncode, tree.stdout) != (mlir.returncode, mlir.stdout):
+        return "exit %d vs %d, or stdout differs" % (tree.returncode, mlir.returncode)
+    if summary(tree.stderr) == summary(mlir.stderr) and summary(tree.stderr):
+        return None
+    want, got = streams(tigerc, path, work)
+    for k in range(max(len(want), len(got))):
+        w = want[k] if k < len(want) else "(none)"
+        g = got[k] if k < len(got) else "(none)"
+        if w != g:
+            return "effect %d: interpreter %s, MLIR %s" % (k + 1, w, g)
+    return "summaries %s vs %s" % (summary(tree.stderr), summary(mlir.stderr))
+
+
+def programs(src, shared, work):
+    files = []
+    for group in ("runtime", "valid", "ptoext"):
+        files += sorted(glob.glob(os.path.join(src, "testcases", group, "*.tig")))
+    book = os.path.join(shared, "tiger", "book") if shared else ""
+    if book and os.path.isdir(book):
+        files += sorted(glob.glob(os.path.join(book, "*.tig")))
+    else:
+        print("note: no book programs (%s absent)" % (book or "SHARED not given"))
+    sys.path.insert(0, os.path.join(src, "tools"))
+    import random_tiger
+    for k in range(30):
+        path = os.path.join(work, "rand_%d.tig" % k)
+        with open(path, "w") as f:
+            f.write(random_tiger.program(7000 + k, ("translate", "canon", "ptoext")[k % 3]))
+        files.append(path)
+    return files
+
+
+def main(argv):
+    if len(argv) < 3:
+        print(__doc__)
+        return 2
+    if not (shutil.which("mlir-opt-19") and shutil.which("mlir-cpu-runner-19")):
+        print("skipped: mlir-opt-19 and mlir-cpu-runner-19 are needed (mlir-19-tools)")
+        return 77
+    tigerc, src = argv[1], argv[2]
+    shared = argv[3] if len(argv) > 3 else ""
+    with tempfile.TemporaryDirectory() as work:
+        files = programs(src, shared, work)
+
+        def one(item):
+            k, path = item
+            folder = os.path.join(work, "run%d" % k)
+            os.mkdir(folder)
+            return path, check(tigerc, path, folder)
+        with ThreadPoolExecutor(2) as pool:
+            results = list(pool.map(one, enumerate(files)))
+    failed = [(p, why) for p, why in results if why]
+    for path, why in failed:
+        print("FAIL %s: %s" % (path, why))
+    print("%d programs, %d agree, %d differ" % (len(results), len(results) - len(failed),
+                                                len(failed)))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
