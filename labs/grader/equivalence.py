@@ -28,7 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 from testcases.run_testcases import directives
 
 from ..paths import ROOT
-from . import grade, judges, mutation, sandbox
+from . import grade, judges, mutation, sandbox, shipped
 
 
 def parse(argv):
@@ -59,9 +59,12 @@ def programs_of(result):
 
 
 def yardsticks(spec, reference, paths, jobs):
-    """{program path: the bonus's yardstick on it}."""
+    """{program path: the bonus's yardstick on it}, on the text and input each program is
+    judged on (its lifted text, as grade.py's Context gives it), like the number of the
+    grade it is compared with."""
     runtime = os.path.join(os.path.dirname(reference), "libtigerrt.so")
     cx = judges.Context(spec, reference, runtime, sandbox.Limits(seconds=60))
+    cx.cases = lambda path, d: shipped.cases(spec["lab"], path, d, reference)
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         values = list(pool.map(lambda p: judges.baseline(cx, p, directives(p)), paths))
     return dict(zip(paths, values))
