@@ -34,6 +34,16 @@ std::string shown(std::int64_t v) {
   return isAddress(v) ? hex(v) : std::to_string(v);
 }
 
+std::string callLine(std::string_view name, const std::int64_t* args, std::size_t n,
+                     bool hide) {
+  std::string line = "call " + std::string(name) + "(";
+  for (std::size_t k = 0; k < n; ++k) {
+    if (k) line += ", ";
+    line += hide && isAddress(args[k]) ? "_" : shown(args[k]);
+  }
+  return line + ")";
+}
+
 std::string summary(std::uint64_t count, std::uint64_t hash) {
   char text[64];
   std::snprintf(text, sizeof text, "effects: %llu, hash %016llx",

@@ -34,6 +34,12 @@ inline bool isAddress(std::int64_t v) {
   return v < 0 || v >= (std::int64_t{2} << 32);
 }
 
+// An argument as a call's hash mixes it: kHidden for an address when `hide` (the calls
+// view), else the word itself.
+inline std::uint64_t argumentWord(std::int64_t v, bool hide) {
+  return hide && isAddress(v) ? kHidden : static_cast<std::uint64_t>(v);
+}
+
 // FNV-1a over a fixed run of bytes in one step, the same value as byte after byte:
 // h ^ byte is h + d, d fixed by the low 8 bits of h, and the low 8 bits of
 // (h + d) * prime by those of h alone; so the run takes any h to
@@ -55,6 +61,10 @@ std::string_view unnumbered(std::string_view label);
 // A word as an effect line shows it: an address or a string in hex, a number in decimal.
 std::string shown(std::int64_t v);
 std::string hex(std::int64_t v);
+
+// "call NAME(a, b)": each argument shown, or `_` for an address when `hide`.
+std::string callLine(std::string_view name, const std::int64_t* args, std::size_t n,
+                     bool hide);
 
 // "effects: N, hash H" (H: 16 hex digits), as --effects-hash prints it.
 std::string summary(std::uint64_t count, std::uint64_t hash);

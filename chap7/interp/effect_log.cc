@@ -26,14 +26,7 @@ int EffectLog::callee(std::string_view name) {
 
 void EffectLog::writeCall(const Callee& callee, const std::int64_t* args, std::size_t n,
                           const tree::SrcPos& at) {
-  *out_ << "call " << callee.shown << '(';
-  for (std::size_t k = 0; k < n; ++k) {
-    if (k) *out_ << ", ";
-    *out_ << (view_ == View::Calls && effects::isAddress(args[k])
-                  ? "_"
-                  : effects::shown(args[k]));
-  }
-  *out_ << ')';
+  *out_ << effects::callLine(callee.shown, args, n, view_ == View::Calls);
   endLine(at);
 }
 

@@ -97,9 +97,7 @@ private:
   void mix(std::uint64_t word) { hash_ = effects::fnv(hash_, word); }
   // An argument as the view hashes it: kHidden for one the calls view hides.
   std::uint64_t hashed(std::int64_t arg) const {
-    return view_ == View::Calls && effects::isAddress(arg)
-               ? effects::kHidden
-               : static_cast<std::uint64_t>(arg);
+    return effects::argumentWord(arg, view_ == View::Calls);
   }
   void writeCall(const Callee& callee, const std::int64_t* args, std::size_t n,
                  const tree::SrcPos& at);

@@ -13,7 +13,6 @@
 namespace tigerrt {
 namespace {
 
-namespace effects = tiger::effects;
 using namespace tiger::effects;
 
 struct Log {
@@ -37,14 +36,9 @@ struct Log {
     for (char c : shown)
       mix(static_cast<unsigned char>(c));
     mix(n);
-    std::string line = "call " + std::string(shown) + "(";
-    for (std::size_t k = 0; k < n; ++k) {
-      bool hidden = isAddress(args[k]);
-      mix(hidden ? kHidden : static_cast<std::uint64_t>(args[k]));
-      if (file)
-        line += (k ? ", " : "") + (hidden ? std::string("_") : effects::shown(args[k]));
-    }
-    write(line + ")\n");
+    for (std::size_t k = 0; k < n; ++k)
+      mix(argumentWord(args[k], true));
+    if (file) write(callLine(shown, args, n, true) + "\n");
   }
 };
 
@@ -64,10 +58,6 @@ Log* log() {
 }
 
 } // namespace
-
-bool recordingEffects() {
-  return log() != nullptr;
-}
 
 void recordBuiltin(std::string_view name, std::initializer_list<int64_t> args) {
   Log* l = log();

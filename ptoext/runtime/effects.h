@@ -23,9 +23,6 @@
 
 namespace tigerrt {
 
-// True when the environment asks for the effects (read once).
-bool recordingEffects();
-
 // A builtin called with these arguments.
 void recordBuiltin(std::string_view name, std::initializer_list<int64_t> args);
 

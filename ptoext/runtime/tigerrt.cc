@@ -323,12 +323,12 @@ void tig_enter(const char* name, int64_t length, int64_t arity) {
   ++depth;
 }
 
-// Depth 0 is tigermain's end: a process split for the grader's inputs ends there, as
-// exit(0) would, before mlir-cpu-runner's clean-up (see tig_exit).
 void tig_arg(int64_t value) {
   tigerrt::recordArgument(value);
 }
 
+// Depth 0 is tigermain's end: a process split for the grader's inputs ends there, as
+// exit(0) would, before mlir-cpu-runner's clean-up (see tig_exit).
 void tig_leave(void) {
   if (--depth == 0 && tiger::isSplitChild()) tigerrt::endRun(0);
 }
