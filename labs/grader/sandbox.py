@@ -17,7 +17,6 @@ An untrusted command (a student's build, its tigerc, its MLIR) runs confined
 cwd, HOME and TMPDIR, seeing only the paths it is given.
 """
 import os
-import resource
 import select
 import shutil
 import signal
@@ -83,16 +82,19 @@ def level():
     return _level
 
 
-def _set_limits(limits):
-    def apply():
-        resource.setrlimit(resource.RLIMIT_AS, (limits.memory, limits.memory))
-        files = limits.files or limits.output + 1
-        resource.setrlimit(resource.RLIMIT_FSIZE, (files, files))
-        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-        resource.setrlimit(resource.RLIMIT_NPROC, (256, 256))
-        cpu = int(limits.seconds) + 2
-        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
-    return apply
+def _limits_prefix(limits):
+    """prlimit(1)'s command that sets the limits and runs what follows. The limits are set
+    by a command, not by a preexec_fn: with one, Python forks the whole grader for each
+    step (14 ms a step at 100 MB, most of it copying its page tables), where without it
+    it starts the step with vfork (under 2 ms)."""
+    files = limits.files or limits.output + 1
+    cpu = int(limits.seconds) + 2
+    return [PRLIMIT, "--as=%d:%d" % (limits.memory, limits.memory),
+            "--fsize=%d:%d" % (files, files), "--core=0:0", "--nproc=256:256",
+            "--cpu=%d:%d" % (cpu, cpu), "--"]
+
+
+PRLIMIT = shutil.which("prlimit") or "/usr/bin/prlimit"  # util-linux, on every Debian
 
 
 def run_base():
@@ -137,10 +139,9 @@ def run(cmd, stdin=b"", limits=Limits(), untrusted=False, ro=(), rw=(), cwd=None
             f.write(stdin)
         with open(in_path, "rb") as given, open(out_path, "wb") as out, \
                 open(err_path, "wb") as err:
-            proc = subprocess.Popen(prefix + list(cmd), stdin=given, stdout=out,
-                                    stderr=err, cwd=home if jailed else cwd, env=env,
-                                    start_new_session=True,
-                                    preexec_fn=_set_limits(limits), pass_fds=fds)
+            proc = subprocess.Popen(_limits_prefix(limits) + prefix + list(cmd), stdin=given,
+                                    stdout=out, stderr=err, cwd=home if jailed else cwd,
+                                    env=env, start_new_session=True, pass_fds=fds)
             watch = _DiskWatch(proc, [p[0] if isinstance(p, tuple) else p for p in rw] +
                                [home], limits) if limits.disk else None
             if watch:
