@@ -156,8 +156,8 @@ def judge_all(cx, tigerc, groups, jobs):
     """Every program judged (in parallel); [(group, points, [(path, Verdict)], private)]."""
     tasks = [(g, p) for g in groups for p in g[2]]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        verdicts = list(pool.map(lambda t: judges.judge(cx, tigerc, t[1], directives(t[1])),
-                                 tasks))
+        verdicts = judges.judge_all(cx, tigerc, [(p, directives(p)) for _, p in tasks], pool,
+                                    jobs)
     it = iter(verdicts)
     return [(name, pts, [(p, next(it)) for p in progs], priv)
             for name, pts, progs, priv in groups]

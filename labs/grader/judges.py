@@ -17,9 +17,10 @@ program's inputs, which it never sees:
   ptoext                                 student: tigerc --emit=pto-cft: no break or
                                                   continue may be left;
                                                   tigerc --emit=mlir > prog.mlir
-                                         judge:   mlir-opt-19 (verifies and lowers) and
-                                                  mlir-cpu-runner-19 with the REFERENCE's
-                                                  libtigerrt.so
+                                         judge:   mlir-opt-19 (verifies and lowers,
+                                                  a batch of modules a start:
+                                                  lower_batch) and mlir-cpu-runner-19
+                                                  with the REFERENCE's libtigerrt.so
 Each run must give that input's stdout exactly, its exit status, and contain each of
 its `stderr:` texts. The quality numbers are the reference's (--measure=temps, --stats)
 or mlir-opt-19's printing of the module (iter_args), never a reading of the student's
@@ -30,6 +31,7 @@ import re
 import shutil
 import signal
 import tempfile
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 
 from . import effects, inputs, sandbox
@@ -268,17 +270,31 @@ def leftover_jumps(cft):
 
 
 def judge_ptoext(cx, tigerc, program, cases, work):
+    mlir, verdict = ptoext_mlir(cx, tigerc, program)
+    if verdict:
+        return verdict
+    return ptoext_runs(cx, tigerc, (program, cases, work), lower_mlir(cx, mlir, work))
+
+
+def ptoext_mlir(cx, tigerc, program):
+    """The student's --emit=pto-cft, which may leave no break or continue, then its
+    --emit=mlir: (the MLIR, None), or (None, the failed Verdict)."""
     cft, problem = student_emit(cx, tigerc, "pto-cft", program)
     if problem:
-        return Verdict(False, problem)
+        return None, Verdict(False, problem)
     left = leftover_jumps(cft)
     if left:
-        return Verdict(False, "--emit=pto-cft still has %d break/continue (first: %s)" % (
-            len(left), left[0]))
+        return None, Verdict(False, "--emit=pto-cft still has %d break/continue (first: "
+                             "%s)" % (len(left), left[0]))
     mlir, problem = student_emit(cx, tigerc, "mlir", program)
-    if problem:
-        return Verdict(False, problem)
-    low, printed, problem = lower_mlir(cx, mlir, work)
+    return mlir, Verdict(False, problem) if problem else None
+
+
+def ptoext_runs(cx, tigerc, seat, lowered):
+    """The Verdict of the student's MLIR, lowered (lower_mlir's triple), run on each of
+    the program's inputs; seat is (the blind program, its Cases, the work folder)."""
+    program, cases, work = seat
+    low, printed, problem = lowered
     if problem and problem.startswith(MLIR_REJECTED):
         problem += verify_says(cx, tigerc, program)
     if problem:
@@ -308,14 +324,73 @@ def lower_mlir(cx, mlir, work):
     src, low = os.path.join(work, "student.mlir"), os.path.join(work, "student.llvm.mlir")
     with open(src, "wb") as f:
         f.write(mlir)
-    ran = sandbox.run([opt, src] + MLIR_PASSES + ["--mlir-print-ir-before=" + MLIR_PASSES[0][2:]],
-                      limits=cx.trusted, untrusted=True, ro=[work])
+    ran = sandbox.run([opt, src] + LOWERING, limits=cx.trusted, untrusted=True, ro=[work])
     problem = ran.problem(cx.trusted, "mlir-opt-19 on your MLIR")
     if problem or ran.status != 0:
         return None, b"", problem or mlir_rejected(ran.stderr, src, mlir)
+    return lowered_at(work, ran.stdout, ran.stderr)
+
+
+def lowered_at(work, low_text, printed):
+    low = os.path.join(work, "student.llvm.mlir")
     with open(low, "wb") as f:
-        f.write(ran.stdout)
-    return low, ran.stderr, None
+        f.write(low_text)
+    return low, printed, None
+
+
+# mlir-opt-19's options: the lowering, and its printing of the module before it.
+LOWERING = MLIR_PASSES + ["--mlir-print-ir-before=" + MLIR_PASSES[0][2:]]
+# --split-input-file's marker between modules, and what begins each module's printing.
+SPLIT = b"// -----"
+DUMP = re.compile(rb"(?m)^(?=// -----// IR Dump Before )")
+
+
+def lower_all(cx, items, pool, batches):
+    """lower_mlir on each (MLIR, work folder) of items, in at most `batches` mlir-opt-19
+    starts run on pool (lower_batch): one start costs 40-50 ms, the lowering of a
+    module a quarter of that."""
+    size = max(1, -(-len(items) // batches))
+    parts = [items[k:k + size] for k in range(0, len(items), size)]
+    return [one for part in pool.map(lambda part: lower_batch(cx, part), parts) for one in part]
+
+
+def lower_batch(cx, items):
+    """The lowering of several modules by one mlir-opt-19 start (--split-input-file:
+    each module alone in a context of its own; their outputs and printings in order,
+    the same bytes as one start each gives). A module that holds the marker itself,
+    and every module of a batch that does not come out whole (a module rejected, a
+    limit), is lowered on its own (lower_mlir), for its own verdict and message."""
+    batched = [k for k, (mlir, _) in enumerate(items) if SPLIT not in mlir]
+    done = {}
+    if len(batched) > 1:
+        done = dict(zip(batched, split_lowering(cx, [items[k] for k in batched])))
+    return [done.get(k) or lower_mlir(cx, mlir, work) for k, (mlir, work) in enumerate(items)]
+
+
+def split_lowering(cx, items):
+    """[(low, printed, None)] of one --split-input-file run on items, or [] when it did
+    not come out whole."""
+    opt = shutil.which("mlir-opt-19")
+    if not opt:
+        return []
+    folder = tempfile.mkdtemp(prefix="lower-", dir=sandbox.run_base())
+    try:
+        os.chmod(folder, 0o755)
+        src = os.path.join(folder, "batch.mlir")
+        with open(src, "wb") as f:
+            f.write(b"".join((b"\n" + SPLIT + b"\n" if k else b"") + mlir
+                             for k, (mlir, _) in enumerate(items)))
+        limits = replace(cx.trusted, output=cx.trusted.output * len(items))
+        ran = sandbox.run([opt, src, "--split-input-file"] + LOWERING, limits=limits,
+                          untrusted=True, ro=[folder])
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    lows = re.split(rb"(?m)^" + re.escape(SPLIT) + rb"\n", ran.stdout)
+    printed = DUMP.split(ran.stderr)
+    if ran.problem(limits, "") or ran.status != 0 or printed[0] != b"" or \
+            len(lows) != len(items) or len(printed) != len(items) + 1:
+        return []
+    return [lowered_at(work, low, dump) for (_, work), low, dump in zip(items, lows, printed[1:])]
 
 
 def run_mlir(cx, low, stdins, work):
@@ -423,23 +498,46 @@ def verify_says(cx, tigerc, program):
     return "\n  your tigerc --verify --emit=mlir says: " + clip(said, 60)
 
 
-def judge(cx, tigerc, program, directives, lifted=True):
-    """The lab's judge on one program, in a private work folder; the student's code
-    gets only the program's blind, lifted text (inputs.py), never its directives nor
-    the inputs its dump is run on. lifted=False: the program as it is, on its own
-    stdin (a shrinker's candidate)."""
+@contextmanager
+def judging(cx, program, directives, lifted=True):
+    """What judging a program needs: (its blind, lifted copy, its Cases, a private work
+    folder), removed after. The student's code gets only the program's blind, lifted text
+    (inputs.py), never its directives nor the inputs its dump is run on. lifted=False:
+    the program as it is, on its own stdin (a shrinker's candidate)."""
     cases = cx.cases(program, directives) if lifted and cx.cases else \
         inputs.Cases(None, [(directives["stdin"], directives)])
     work = tempfile.mkdtemp(prefix="judge-", dir=sandbox.run_base())
     os.chmod(work, 0o755)  # the confined MLIR run reads the student's lowered MLIR here
     blind = blind_copy(program, sandbox.RUN_BASE, cases.text)
     try:
-        if cx.spec["lab"] == "ptoext":
-            return judge_ptoext(cx, tigerc, blind, cases, work)
-        return judge_tree(cx, tigerc, blind, cases, work)
+        yield blind, cases, work
     finally:
         shutil.rmtree(work, ignore_errors=True)
         shutil.rmtree(os.path.dirname(blind), ignore_errors=True)
+
+
+def judge(cx, tigerc, program, directives, lifted=True):
+    """The lab's judge on one program, in a private work folder (judging)."""
+    with judging(cx, program, directives, lifted) as (blind, cases, work):
+        if cx.spec["lab"] == "ptoext":
+            return judge_ptoext(cx, tigerc, blind, cases, work)
+        return judge_tree(cx, tigerc, blind, cases, work)
+
+
+def judge_all(cx, tigerc, programs, pool, jobs):
+    """judge on each (program, directives), in parallel on pool (jobs threads). ptoext's
+    in three rounds: the student's compiles of every program, the lowering of all
+    their MLIR in `jobs` mlir-opt-19 starts (lower_all), then every program's runs."""
+    if cx.spec["lab"] != "ptoext":
+        return list(pool.map(lambda t: judge(cx, tigerc, *t), programs))
+    with ExitStack() as stack:
+        seats = [stack.enter_context(judging(cx, *t)) for t in programs]
+        firsts = list(pool.map(lambda seat: ptoext_mlir(cx, tigerc, seat[0]), seats))
+        compiled = [k for k, (mlir, _) in enumerate(firsts) if mlir is not None]
+        lowered = dict(zip(compiled, lower_all(
+            cx, [(firsts[k][0], seats[k][2]) for k in compiled], pool, jobs)))
+        return list(pool.map(lambda k: firsts[k][1] or ptoext_runs(
+            cx, tigerc, seats[k], lowered[k]), range(len(seats))))
 
 
 def baseline(cx, program, directives):

@@ -79,16 +79,8 @@ def lowered(cx, tigerc, text, work):
     return low
 
 
-def checks(tigerc):
-    tigerc = os.path.abspath(tigerc)
-    results = []
-
-    def check(name, ok, detail=""):
-        results.append(ok)
-        print("%s %s%s" % ("ok  " if ok else "FAIL", name, "" if ok else ": " + detail))
-
-    cx = judges.Context(grade.load_spec("ptoext"), tigerc, os.path.join(
-        os.path.dirname(os.path.abspath(tigerc)), "libtigerrt.so"), sandbox.Limits(seconds=2))
+def checks(tigerc, check):
+    cx = ptoext_context(tigerc, 2)
     # Each input's output limit is the trusted tools' (cx.trusted): 200 bytes for the runs.
     small = replace(cx, trusted=sandbox.Limits(60, cx.trusted.memory, output=200))
     work = sandbox.public_folder()
@@ -140,22 +132,40 @@ def checks(tigerc):
                          ("more bytes after", record + b"x")):
         check("records " + name + " are refused",
               judges.split_runs(sandbox.Ran(0, stdout), 2, cx.trusted) is None)
-    return results
 
 
-def main():
+def ptoext_context(tigerc, seconds):
+    """A judges.Context of ptoext: the reference tigerc and its runtime, the student's
+    time limit."""
+    return judges.Context(grade.load_spec("ptoext"), tigerc, os.path.join(
+        os.path.dirname(tigerc), "libtigerrt.so"), sandbox.Limits(seconds=seconds))
+
+
+def mlir_main(doc, prefix, checks):
+    """A test of ptoext's judge: checks(tigerc, check) with its own RUN_BASE, where
+    check(name, ok, detail) prints a line; its count printed, exit 1 when one failed;
+    skipped without MLIR 19's tools."""
     if len(sys.argv) != 2:
-        sys.exit(__doc__)
+        sys.exit(doc)
     if not (shutil.which("mlir-opt-19") and shutil.which("mlir-cpu-runner-19")):
         print("SKIPPED: mlir-opt-19 and mlir-cpu-runner-19 are not installed")
         return 0
-    sandbox.RUN_BASE = tempfile.mkdtemp(prefix="split-runs-")
+    results = []
+
+    def check(name, ok, detail=""):
+        results.append(ok)
+        print("%s %s%s" % ("ok  " if ok else "FAIL", name, "" if ok else ": " + detail))
+    sandbox.RUN_BASE = tempfile.mkdtemp(prefix=prefix)
     try:
-        results = checks(sys.argv[1])
+        checks(os.path.abspath(sys.argv[1]), check)
     finally:
         shutil.rmtree(sandbox.RUN_BASE, ignore_errors=True)
     print("%d passed, %d failed" % (results.count(True), results.count(False)))
     return 0 if all(results) else 1
+
+
+def main():
+    return mlir_main(__doc__, "split-runs-", checks)
 
 
 if __name__ == "__main__":
