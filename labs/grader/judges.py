@@ -338,8 +338,10 @@ def lowered_at(work, low_text, printed):
     return low, printed, None
 
 
-# mlir-opt-19's options: the lowering, and its printing of the module before it.
-LOWERING = MLIR_PASSES + ["--mlir-print-ir-before=" + MLIR_PASSES[0][2:]]
+# mlir-opt-19's options: the lowering, and its printing of the module before it; one
+# thread (the judge runs a start a core: MLIR's own threads only cost).
+LOWERING = MLIR_PASSES + ["--mlir-print-ir-before=" + MLIR_PASSES[0][2:],
+                          "--mlir-disable-threading"]
 # --split-input-file's marker between modules, and what begins each module's printing.
 SPLIT = b"// -----"
 DUMP = re.compile(rb"(?m)^(?=// -----// IR Dump Before )")
@@ -348,10 +350,11 @@ DUMP = re.compile(rb"(?m)^(?=// -----// IR Dump Before )")
 def lower_all(cx, items, pool, batches):
     """lower_mlir on each (MLIR, work folder) of items, in at most `batches` mlir-opt-19
     starts run on pool (lower_batch): one start costs 40-50 ms, the lowering of a
-    module a quarter of that."""
-    size = max(1, -(-len(items) // batches))
-    parts = [items[k:k + size] for k in range(0, len(items), size)]
-    return [one for part in pool.map(lambda part: lower_batch(cx, part), parts) for one in part]
+    module a quarter of that. The batches take every `batches`-th module, so that the
+    big ones (the random programs, last) are shared out."""
+    parts = [items[k::batches] for k in range(min(batches, len(items)))]
+    done = list(pool.map(lambda part: lower_batch(cx, part), parts))
+    return [done[k % len(parts)][k // len(parts)] for k in range(len(items))]
 
 
 def lower_batch(cx, items):
