@@ -31,6 +31,7 @@ import hashlib
 import os
 import re
 import shutil
+import stat
 import subprocess
 from contextlib import contextmanager
 
@@ -59,25 +60,29 @@ def _write_if_changed(a, b, top, cap=untrusted.UPLOAD.file):
     if os.path.isfile(b):
         with open(b, "rb") as f:
             if f.read() == data:
-                return
+                return False
     os.makedirs(os.path.dirname(b), exist_ok=True)
     if os.path.lexists(b):
         os.remove(b)
     with open(b, "wb") as f:
         f.write(data)
     os.chmod(b, os.lstat(a).st_mode & 0o755)
+    return True
 
 
 def sync(src, dst, bounds=untrusted.UPLOAD):
-    """Makes dst a copy of src, rewriting only the files whose content differs."""
+    """Makes dst a copy of src, rewriting only the files whose content differs; returns
+    the paths (relative) it wrote or removed."""
     wanted = set(tree_files(src, bounds))
-    for path in sorted(wanted):
-        _write_if_changed(os.path.join(src, path), os.path.join(dst, path), src, bounds.file)
+    changed = [path for path in sorted(wanted) if _write_if_changed(
+        os.path.join(src, path), os.path.join(dst, path), src, bounds.file)]
     for root, _, files in os.walk(dst):
         for name in files:
             path = os.path.normpath(os.path.join(os.path.relpath(root, dst), name))
             if path not in wanted:
                 os.remove(os.path.join(dst, path))
+                changed.append(path)
+    return changed
 
 
 def lab_files(base, lab):
@@ -93,15 +98,17 @@ def lab_files(base, lab):
 
 def overlay(submission, src, files):
     """Writes a submission of loose files over the handout: each file whose name is one
-    of the lab's files goes to that file's place. Returns the names used."""
-    used = []
+    of the lab's files goes to that file's place. Returns the names used and the paths
+    (relative to src) it wrote."""
+    used, changed = [], []
     for path in tree_files(submission):
         name = os.path.basename(path)
         if name in files and name not in used:
-            _write_if_changed(os.path.join(submission, path), os.path.join(src, files[name]),
-                              submission)
+            if _write_if_changed(os.path.join(submission, path),
+                                 os.path.join(src, files[name]), submission):
+                changed.append(files[name])
             used.append(name)
-    return used
+    return used, changed
 
 
 def stamp(base, paths=None):
@@ -197,6 +204,7 @@ def ensure_pristine(base, scratch, jobs, lab):
         if not ok:
             remove(work)
             return pristine, "grader error: the handout itself does not build: " + why
+        seal(work)
         remove(pristine)
         if shared:
             os.rename(work, pristine)
@@ -235,9 +243,60 @@ def _used(lock):
         return 0
 
 
-def _own(work):
+def _own(work, kept=()):
+    """work given to the steps' uid, but for the files of `kept` (linkable())."""
     if confine.runs_as_nobody(sandbox.level()):
-        confine.chown_tree(work)
+        confine.chown_tree(work, kept)
+
+
+def linkable(path):
+    """Whether a pristine build's file is shared with the copies, not copied: a
+    precompiled header (50 MB each, most of a pristine build's bytes), sealed (the
+    grader's, read-only) where the steps run as a uid of their own, which can then
+    neither write nor chmod it. A build that changes no header never writes it."""
+    return confine.runs_as_nobody(sandbox.level()) and "_pch.dir" in path and \
+        path.endswith(".hh.o")
+
+
+def seal(pristine):
+    """The linkable() files of a new pristine build: the grader's, read-only."""
+    for root, _, files in os.walk(pristine):
+        for name in files:
+            path = os.path.join(root, name)
+            if linkable(path) and not os.path.islink(path):
+                os.chown(path, 0, 0)
+                os.chmod(path, 0o444)
+
+
+def copy_pristine(pristine, work):
+    """work := a copy of the pristine build, times kept, its precompiled headers hard links
+    (the pristine's inode, which a step cannot change): linkable() and sealed. Returns
+    the links' paths."""
+    if not confine.runs_as_nobody(sandbox.level()):
+        subprocess.run(["cp", "-a", pristine, work], check=True)
+        return []
+    linked = []
+
+    def link_or_copy(src, dst):
+        st = os.lstat(src)
+        if linkable(src) and stat.S_ISREG(st.st_mode) and st.st_uid == 0 and \
+                not st.st_mode & 0o222:
+            os.link(src, dst)
+            linked.append(dst)
+        else:
+            shutil.copy2(src, dst)
+    shutil.copytree(pristine, work, symlinks=True, copy_function=link_or_copy)
+    return linked
+
+
+def unshare(pristine, work, linked):
+    """work's links to the pristine build made copies after all: the submission changed
+    a file other than a .cc (a header, a CMake file), so the build may write the
+    precompiled headers again."""
+    for path in linked:
+        os.remove(path)
+        shutil.copy2(os.path.join(pristine, os.path.relpath(path, work)), path)
+        os.chmod(path, 0o644)  # as the build made it, before seal()
 
 
 def work_folder(scratch, slot):
@@ -267,19 +326,22 @@ def prepare(submission, scratch, base, lab, pristine, slot=0, upload=False):
     src = os.path.join(work, "src")
     remove(work)
     with locked(pristine, fcntl.LOCK_SH):  # prune() waits
-        subprocess.run(["cp", "-a", pristine, work], check=True)
-    os.chmod(work, 0o755)
-    note = ""
-    if os.path.isfile(os.path.join(submission, "CMakeLists.txt")) and \
-            not os.path.islink(os.path.join(submission, "CMakeLists.txt")):
-        sync(submission, src)
-    else:
-        files = lab_files(base, lab)
-        used = overlay(submission, src, files)
-        note = "no CMakeLists.txt: your %s written over the handout" % (
-            ", ".join(used) if used else "files (none of them is a lab file: %s)"
-            % ", ".join(sorted(files)))
-    _own(work)
+        linked = copy_pristine(pristine, work)
+        os.chmod(work, 0o755)
+        note = ""
+        if os.path.isfile(os.path.join(submission, "CMakeLists.txt")) and \
+                not os.path.islink(os.path.join(submission, "CMakeLists.txt")):
+            changed = sync(submission, src)
+        else:
+            files = lab_files(base, lab)
+            used, changed = overlay(submission, src, files)
+            note = "no CMakeLists.txt: your %s written over the handout" % (
+                ", ".join(used) if used else "files (none of them is a lab file: %s)"
+                % ", ".join(sorted(files)))
+        if any(not path.endswith(".cc") for path in changed):
+            unshare(pristine, work, linked)
+            linked = []
+    _own(work, linked)
     return note
 
 
