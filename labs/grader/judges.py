@@ -321,7 +321,7 @@ def lower_mlir(cx, mlir, work):
     opt = shutil.which("mlir-opt-19")
     if not opt or not shutil.which("mlir-cpu-runner-19"):
         return None, b"", "grader error: mlir-opt-19 or mlir-cpu-runner-19 is not installed"
-    src, low = os.path.join(work, "student.mlir"), os.path.join(work, "student.llvm.mlir")
+    src = os.path.join(work, "student.mlir")
     with open(src, "wb") as f:
         f.write(mlir)
     ran = sandbox.run([opt, src] + LOWERING, limits=cx.trusted, untrusted=True, ro=[work])
@@ -332,6 +332,7 @@ def lower_mlir(cx, mlir, work):
 
 
 def lowered_at(work, low_text, printed):
+    """lower_mlir's triple for a module lowered into low_text: the file in work."""
     low = os.path.join(work, "student.llvm.mlir")
     with open(low, "wb") as f:
         f.write(low_text)
