@@ -1,4 +1,10 @@
 // sir_verify.cc - the checkers of the structured IR; see sir_verify.hh.
+//
+// Each checker walks one function and throws at its first violation, with the
+// statement it was looking at (the innermost one whose line says it: a use in an
+// If's condition is the If's; a missing yield the If's or loop's that owns the block);
+// checkTypes, checkStructured and checkSsa catch it, the verify* entry points run them
+// on every function.
 #include "ptoext/sir_verify.hh"
 
 #include "chap7/ir/runtime.hh"
@@ -6,26 +12,43 @@
 namespace tiger::sir {
 namespace {
 
-// The first violation found; caught by the verify* entry points.
-struct Violation {
-  std::string message;
+// What a checker walks and where it is: the statement being checked (null at the
+// function's parameters and end). fail() throws the Violation there.
+class Checker {
+protected:
+  explicit Checker(const Function& f) : f_(f) {}
+  [[noreturn]] void fail(const std::string& message) const {
+    throw Violation{message, at_};
+  }
+  Type typeOf(VarId v) const {
+    if (v < 0 || v >= static_cast<VarId>(f_.vars.size()))
+      fail("variable id " + std::to_string(v) + " does not exist");
+    return f_.vars[static_cast<std::size_t>(v)].type;
+  }
+  // While it lives, the checker is at statement s; then where it was before.
+  class At {
+  public:
+    At(Checker& c, const Stmt& s) : c_(c), outer_(c.at_) { c.at_ = &s; }
+    ~At() { c_.at_ = outer_; }
+    At(const At&) = delete;
+    At& operator=(const At&) = delete;
+
+  private:
+    Checker& c_;
+    const Stmt* outer_;
+  };
+
+  const Function& f_;
+
+private:
+  const Stmt* at_ = nullptr;
 };
-
-[[noreturn]] void fail(const Function& f, const std::string& message) {
-  throw Violation{"in " + f.name + ": " + message};
-}
-
-Type typeOf(const Function& f, VarId v) {
-  if (v < 0 || v >= static_cast<VarId>(f.vars.size()))
-    fail(f, "variable id " + std::to_string(v) + " does not exist");
-  return f.vars[static_cast<std::size_t>(v)].type;
-}
 
 // ---- TypeChecked ----------------------------------------------------------------------
 
-class TypeCheck {
+class TypeCheck : Checker {
 public:
-  TypeCheck(const Module& m, const Function& f) : m_(m), f_(f) {}
+  TypeCheck(const Module& m, const Function& f) : Checker(f), m_(m) {}
   void function();
 
 private:
@@ -36,12 +59,11 @@ private:
   void stmt(const Stmt& s);
 
   const Module& m_;
-  const Function& f_;
 };
 
 void TypeCheck::expect(const Expr& e, Type t, const char* what) {
   if (expr(e, false) != t)
-    fail(f_, std::string(what) + " must be " + (t == Type::Bool ? "BOOL" : "INT64"));
+    fail(std::string(what) + " must be " + (t == Type::Bool ? "BOOL" : "INT64"));
 }
 
 Type TypeCheck::expr(const Expr& e, bool callAllowed) {
@@ -49,32 +71,32 @@ Type TypeCheck::expr(const Expr& e, bool callAllowed) {
   case ExprKind::Const:
   case ExprKind::String: break;
   case ExprKind::VarRef:
-    if (typeOf(f_, as<VarRef>(&e)->var) != e.type)
-      fail(f_, "variable reference of the wrong type");
+    if (typeOf(as<VarRef>(&e)->var) != e.type)
+      fail("variable reference of the wrong type");
     break;
   case ExprKind::Binary: {
     auto* b = as<Binary>(&e);
     Type t = (b->op == BinOp::And || b->op == BinOp::Or) ? Type::Bool : Type::Int64;
     expect(*b->left, t, "a binary operand");
     expect(*b->right, t, "a binary operand");
-    if (e.type != t) fail(f_, "binary result of the wrong type");
+    if (e.type != t) fail("binary result of the wrong type");
     break;
   }
   case ExprKind::Compare:
     expect(*as<Compare>(&e)->left, Type::Int64, "a comparison operand");
     expect(*as<Compare>(&e)->right, Type::Int64, "a comparison operand");
-    if (e.type != Type::Bool) fail(f_, "a comparison must be BOOL");
+    if (e.type != Type::Bool) fail("a comparison must be BOOL");
     break;
   case ExprKind::Unary: {
     auto* u = as<Unary>(&e);
     expect(*u->operand, Type::Bool, "the operand of not/int");
     if (e.type != (u->op == UnOp::Not ? Type::Bool : Type::Int64))
-      fail(f_, "unary result of the wrong type");
+      fail("unary result of the wrong type");
     break;
   }
   case ExprKind::Call:
     if (!callAllowed)
-      fail(f_, "a call inside an expression (calls are whole Assign/Eval values)");
+      fail("a call inside an expression (calls are whole Assign/Eval values)");
     call(*as<Call>(&e));
     break;
   case ExprKind::Load:
@@ -89,20 +111,23 @@ void TypeCheck::call(const Call& c) {
   for (const ExprPtr& a : c.args)
     expect(*a, Type::Int64, "a call argument");
   if (c.callee == Callee::Runtime) {
-    if (!runtime::isRuntimeFunction(c.name))
-      fail(f_, "unknown runtime function " + c.name);
+    std::optional<int> rt = runtime::find(c.name);
+    if (!rt) fail("unknown runtime function " + c.name);
+    if (static_cast<std::size_t>(runtime::kFunctions[*rt].arity) != c.args.size())
+      fail("wrong argument count calling rt." + c.name);
     return;
   }
   const Function* callee = m_.find(c.name);
-  if (!callee) fail(f_, "call of unknown function " + c.name);
+  if (!callee) fail("call of unknown function " + c.name);
   if (callee->params.size() != c.args.size())
-    fail(f_, "wrong argument count calling " + c.name);
+    fail("wrong argument count calling " + c.name);
 }
 
 void TypeCheck::block(const Block& b, bool functionBody) {
   for (std::size_t k = 0; k < b.size(); ++k) {
+    At here(*this, *b[k]);
     if (b[k]->kind == StmtKind::Return && !(functionBody && k + 1 == b.size()))
-      fail(f_, "return that is not the last statement of the function");
+      fail("return that is not the last statement of the function");
     stmt(*b[k]);
   }
 }
@@ -110,8 +135,8 @@ void TypeCheck::block(const Block& b, bool functionBody) {
 void TypeCheck::stmt(const Stmt& s) {
   switch (s.kind) {
   case StmtKind::Assign:
-    if (expr(*as<Assign>(&s)->expr, true) != typeOf(f_, as<Assign>(&s)->var))
-      fail(f_, "assignment of the wrong type to " + varName(f_, as<Assign>(&s)->var));
+    if (expr(*as<Assign>(&s)->expr, true) != typeOf(as<Assign>(&s)->var))
+      fail("assignment of the wrong type to " + varName(f_, as<Assign>(&s)->var));
     return;
   case StmtKind::Store:
     for (const Expr* e : {as<Store>(&s)->base.get(), as<Store>(&s)->index.get(),
@@ -119,8 +144,7 @@ void TypeCheck::stmt(const Stmt& s) {
       expect(*e, Type::Int64, "a store operand");
     return;
   case StmtKind::Eval:
-    if (as<Eval>(&s)->expr->kind != ExprKind::Call)
-      fail(f_, "an Eval that is not a call");
+    if (as<Eval>(&s)->expr->kind != ExprKind::Call) fail("an Eval that is not a call");
     expr(*as<Eval>(&s)->expr, true);
     return;
   case StmtKind::If:
@@ -128,7 +152,7 @@ void TypeCheck::stmt(const Stmt& s) {
     block(as<If>(&s)->thenBody, false);
     return block(as<If>(&s)->elseBody, false);
   case StmtKind::For:
-    if (typeOf(f_, as<For>(&s)->index) != Type::Int64) fail(f_, "a BOOL loop index");
+    if (typeOf(as<For>(&s)->index) != Type::Int64) fail("a BOOL loop index");
     expect(*as<For>(&s)->lo, Type::Int64, "a for bound");
     expect(*as<For>(&s)->hi, Type::Int64, "a for bound");
     return block(as<For>(&s)->body, false);
@@ -138,11 +162,11 @@ void TypeCheck::stmt(const Stmt& s) {
     return block(as<While>(&s)->body, false);
   case StmtKind::Yield:
     for (VarId v : as<Yield>(&s)->values)
-      typeOf(f_, v);
+      typeOf(v);
     return;
   case StmtKind::Return:
     if (!f_.returnsValue || !as<Return>(&s)->value)
-      fail(f_, "return without a value, or in a procedure");
+      fail("return without a value, or in a procedure");
     expect(*as<Return>(&s)->value, Type::Int64, "a returned value");
     return;
   case StmtKind::Break:
@@ -152,27 +176,27 @@ void TypeCheck::stmt(const Stmt& s) {
 
 void TypeCheck::function() {
   for (VarId p : f_.params)
-    typeOf(f_, p);
+    typeOf(p);
   block(f_.body, true);
   if (f_.returnsValue && (f_.body.empty() || f_.body.back()->kind != StmtKind::Return))
-    fail(f_, "a function with a result does not end in return");
+    fail("a function with a result does not end in return");
 }
 
 // ---- StructuredCtrlFlow -----------------------------------------------------------------
 
-void structured(const Function& f, const Block& b) {
+void structured(const Block& b) {
   for (const StmtPtr& s : b) {
     switch (s->kind) {
-    case StmtKind::Break: fail(f, "break left");
-    case StmtKind::Continue: fail(f, "continue left");
+    case StmtKind::Break: throw Violation{"break left", s.get()};
+    case StmtKind::Continue: throw Violation{"continue left", s.get()};
     case StmtKind::If:
-      structured(f, as<If>(s.get())->thenBody);
-      structured(f, as<If>(s.get())->elseBody);
+      structured(as<If>(s.get())->thenBody);
+      structured(as<If>(s.get())->elseBody);
       break;
-    case StmtKind::For: structured(f, as<For>(s.get())->body); break;
+    case StmtKind::For: structured(as<For>(s.get())->body); break;
     case StmtKind::While:
-      structured(f, as<While>(s.get())->condStmts);
-      structured(f, as<While>(s.get())->body);
+      structured(as<While>(s.get())->condStmts);
+      structured(as<While>(s.get())->body);
       break;
     default: break;
     }
@@ -183,10 +207,10 @@ void structured(const Function& f, const Block& b) {
 
 // Which variables a point of the program sees: a visible flag per variable, and the
 // log of what each open scope made visible, undone when the scope closes.
-class SsaCheck {
+class SsaCheck : Checker {
 public:
   explicit SsaCheck(const Function& f)
-      : f_(f), defined_(f.vars.size(), 0), visible_(f.vars.size(), 0) {}
+      : Checker(f), defined_(f.vars.size(), 0), visible_(f.vars.size(), 0) {}
   void function();
 
 private:
@@ -203,7 +227,6 @@ private:
   void loop(const LoopCarried& l);
   void whileStmt(const While& w);
 
-  const Function& f_;
   std::vector<char> defined_, visible_;
   std::vector<VarId> shown_;
 };
@@ -214,24 +237,23 @@ void SsaCheck::close(std::size_t mark) {
 }
 
 void SsaCheck::show(VarId v) {
-  typeOf(f_, v);
+  typeOf(v);
   if (visible_[static_cast<std::size_t>(v)]) return;
   visible_[static_cast<std::size_t>(v)] = 1;
   shown_.push_back(v);
 }
 
 void SsaCheck::define(VarId v) {
-  typeOf(f_, v);
-  if (defined_[static_cast<std::size_t>(v)])
-    fail(f_, varName(f_, v) + " is defined twice");
+  typeOf(v);
+  if (defined_[static_cast<std::size_t>(v)]) fail(varName(f_, v) + " is defined twice");
   defined_[static_cast<std::size_t>(v)] = 1;
   show(v);
 }
 
 void SsaCheck::use(VarId v) {
-  typeOf(f_, v);
+  typeOf(v);
   if (!visible_[static_cast<std::size_t>(v)])
-    fail(f_, varName(f_, v) + " is used out of its scope");
+    fail(varName(f_, v) + " is used out of its scope");
 }
 
 void SsaCheck::uses(const Expr& e) {
@@ -253,27 +275,27 @@ void SsaCheck::uses(const Expr& e) {
 
 void SsaCheck::sameTypes(const std::vector<VarId>& a, const std::vector<VarId>& b,
                          const char* what) {
-  if (a.size() != b.size()) fail(f_, std::string(what) + ": counts differ");
+  if (a.size() != b.size()) fail(std::string(what) + ": counts differ");
   for (std::size_t i = 0; i < a.size(); ++i)
-    if (typeOf(f_, a[i]) != typeOf(f_, b[i]))
-      fail(f_, std::string(what) + ": types differ");
+    if (typeOf(a[i]) != typeOf(b[i])) fail(std::string(what) + ": types differ");
 }
 
 // A block owning `results` ends in a Yield of as many values; no other Yield anywhere.
 void SsaCheck::block(const Block& b, const std::vector<VarId>& results) {
   for (std::size_t k = 0; k < b.size(); ++k) {
+    At here(*this, *b[k]);
     if (b[k]->kind != StmtKind::Yield) {
       stmt(*b[k]);
       continue;
     }
     if (k + 1 != b.size() || results.empty())
-      fail(f_, "a yield that does not end a block with results");
+      fail("a yield that does not end a block with results");
     for (VarId v : as<Yield>(b[k].get())->values)
       use(v);
     sameTypes(as<Yield>(b[k].get())->values, results, "yield and results");
   }
   if (!results.empty() && (b.empty() || b.back()->kind != StmtKind::Yield))
-    fail(f_, "a block with results does not end in yield");
+    fail("a block with results does not end in yield");
 }
 
 void SsaCheck::loop(const LoopCarried& l) {
@@ -343,9 +365,9 @@ void SsaCheck::stmt(const Stmt& s) {
     return;
   }
   case StmtKind::While: return whileStmt(*as<While>(&s));
-  case StmtKind::Yield: fail(f_, "a yield inside a block");
+  case StmtKind::Yield: fail("a yield inside a block");
   case StmtKind::Break:
-  case StmtKind::Continue: fail(f_, "break/continue in SSA form");
+  case StmtKind::Continue: fail("break/continue in SSA form");
   }
 }
 
@@ -355,28 +377,47 @@ void SsaCheck::function() {
   block(f_.body, {});
 }
 
-template <class Check> std::string eachFunction(const Module& m, Check check) {
+// The first violation `check` finds in f, or none.
+template <class Check> std::optional<Violation> firstViolation(Check check) {
   try {
-    for (const Function& f : m.functions)
-      check(f);
+    check();
   } catch (const Violation& v) {
-    return v.message;
+    return v;
   }
+  return std::nullopt;
+}
+
+// "in f: <the first violation>" of the first function that has one, or "".
+template <class Check> std::string eachFunction(const Module& m, Check check) {
+  for (const Function& f : m.functions)
+    if (std::optional<Violation> v = check(f)) return "in " + f.name + ": " + v->message;
   return "";
 }
 
 } // namespace
 
+std::optional<Violation> checkTypes(const Module& m, const Function& f) {
+  return firstViolation([&] { TypeCheck(m, f).function(); });
+}
+
+std::optional<Violation> checkStructured(const Function& f) {
+  return firstViolation([&] { structured(f.body); });
+}
+
+std::optional<Violation> checkSsa(const Function& f) {
+  return firstViolation([&] { SsaCheck(f).function(); });
+}
+
 std::string verifyTypes(const Module& m) {
-  return eachFunction(m, [&](const Function& f) { TypeCheck(m, f).function(); });
+  return eachFunction(m, [&](const Function& f) { return checkTypes(m, f); });
 }
 
 std::string verifyStructured(const Module& m) {
-  return eachFunction(m, [](const Function& f) { structured(f, f.body); });
+  return eachFunction(m, checkStructured);
 }
 
 std::string verifySsa(const Module& m) {
-  return eachFunction(m, [](const Function& f) { SsaCheck(f).function(); });
+  return eachFunction(m, checkSsa);
 }
 
 } // namespace tiger::sir

@@ -144,6 +144,44 @@ TEST(PtoPasses, SsaVerifierFindsMissingYield) {
   EXPECT_TRUE(has(verifySsa(m), "does not end in yield"));
 }
 
+// check* says which statement a violation is about: the innermost one, the owner of a
+// block that misses its yield, none for a parameter.
+TEST(PtoPasses, ViolationsNameTheirStatement) {
+  Module broken = loopModule(breakBody);
+  const Stmt* loop = broken.functions[0].body.back().get();
+  auto v = checkStructured(broken.functions[0]);
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->stmt, as<For>(loop)->body[0].get());
+  Module twice = loopModule([](Function&, VarId, VarId) { return Block{}; });
+  twice.functions[0].body.push_back(std::make_unique<Assign>(1, intConst(5)));
+  v = checkSsa(twice.functions[0]);
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->message, "x is defined twice");
+  EXPECT_EQ(v->stmt, twice.functions[0].body.back().get());
+  auto* owner = as<For>(twice.functions[0].body[1].get());
+  owner->iterArgs = {twice.functions[0].newVar("x_it", Type::Int64)};
+  owner->initValues = {1};
+  owner->returnVars = {twice.functions[0].newVar("x_rv", Type::Int64)};
+  v = checkSsa(twice.functions[0]);
+  ASSERT_TRUE(v);
+  EXPECT_TRUE(has(v->message, "does not end in yield")) << v->message;
+  EXPECT_EQ(v->stmt, owner);
+  twice.functions[0].params = {0, 0};
+  v = checkSsa(twice.functions[0]);
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->stmt, nullptr);
+}
+
+TEST(PtoPasses, TypeCheckerCountsRuntimeArguments) {
+  Module m = loopModule([](Function& f, VarId i, VarId) {
+    Block b;
+    b.push_back(printi(f, i));
+    as<Call>(as<Eval>(b[0].get())->expr.get())->args.push_back(intConst(2));
+    return b;
+  });
+  EXPECT_TRUE(has(verifyTypes(m), "wrong argument count calling rt.printi"));
+}
+
 TEST(PtoPasses, EmitPtoPrintsEachStage) {
   Checked c(
       "let var s := 0 in for i := 1 to 3 do (if i = 2 then continue; s := s + i) end");
