@@ -10,7 +10,9 @@
 //   While   iter_args := init; loop { condStmts; if not cond: return_vars := condValues,
 //           stop; run body; iter_args := yielded }
 //           (a break/continue in condStmts belongs to the enclosing loop: it leaves)
-// Each Tiger call is one C++ recursion: callers run this on a big stack (big_stack.hh).
+// Each Tiger call is one C++ recursion: callers run this on a big stack (big_stack.hh);
+// --max-depth and the stack Tiger calls may use (interp::checkCallStack) stop runaway
+// recursion with a clean limit error (exit 71), as in the tree interpreter.
 #include "ptoext/sir_interp.hh"
 
 #include "chap7/interp/interp_memory.hh"
@@ -99,6 +101,7 @@ std::int64_t Machine::callFunction(const std::string& name,
   if (opts_.maxDepth != 0 && depth_ >= opts_.maxDepth)
     limit("call depth limit of " + std::to_string(opts_.maxDepth) +
           " reached; infinite recursion? (raise it with --max-depth)");
+  interp::checkCallStack(depth_);
   ++depth_;
   Activation a{*f,
                std::vector<std::int64_t>(f->vars.size()),

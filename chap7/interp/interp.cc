@@ -18,11 +18,11 @@
 //     counts are taken mod 64.
 // Each Tiger call is one C++ recursion (callers run this on a big stack, big_stack.hh);
 // maxDepth, maxSteps and the stack turn runaway programs into a clean Limit error. Tiger
-// calls get at most kCallStackBytes of the stack, as `--run-mlir` does, and never its
-// last eighth (kept for the deepest expression of a call and the unwinding).
+// calls get at most 256 MiB of the stack, as `--run-mlir` does, and never its last
+// eighth (kept for the deepest expression of a call and the unwinding):
+// checkCallStack, interp_memory.hh.
 #include "chap7/interp/interp.hh"
 
-#include "base/big_stack.hh"
 #include "chap7/interp/effect_log.hh"
 #include "chap7/interp/interp_code.hh"
 #include "chap7/interp/interp_runtime.hh"
@@ -180,24 +180,6 @@ private:
   std::uint64_t maxCount_; // steps + calls may not exceed it
 };
 
-// The stack Tiger calls may use: the 256 MiB mlir-cpu-runner runs with (mlir_run.cc).
-// On tigerc's 2 GiB stack, a runaway recursion with --max-depth=0 then stops at about
-// 400000 calls, and unwinding them takes about a second instead of fifteen. Under
-// AddressSanitizer, 48 MiB: it cannot clean more than 64 MiB of stack that an exception
-// unwinds (google/sanitizers#189), and would report false overflows after it.
-#ifdef __SANITIZE_ADDRESS__
-constexpr std::size_t kCallStackBytes = std::size_t{48} << 20;
-#else
-constexpr std::size_t kCallStackBytes = std::size_t{256} << 20;
-#endif
-
-// How much of the stack must be left when a call starts: the part beyond
-// kCallStackBytes, and at least an eighth.
-std::size_t callStackReserve() {
-  std::size_t size = stackSize();
-  return std::max(size / 8, size > kCallStackBytes ? size - kCallStackBytes : 0);
-}
-
 [[noreturn]] void limit(std::string message) {
   throw Stop{ExitCode::Limit, static_cast<int>(ExitCode::Limit), std::move(message)};
 }
@@ -251,9 +233,7 @@ std::int64_t Machine::callFunction(int index, std::size_t args) {
   if (opts_.maxDepth != 0 && depth_ >= opts_.maxDepth)
     limit("call depth limit of " + std::to_string(opts_.maxDepth) +
           " reached; infinite recursion? (raise it with --max-depth)");
-  if (depth_ >= Memory::kMaxFrameDepth || stackExhausted(callStackReserve()))
-    limit("out of stack at call depth " + std::to_string(depth_) +
-          "; infinite recursion?");
+  checkCallStack(depth_);
   ++depth_;
   std::int64_t fp = mem_.pushFrame(fn.frameWords, fn.fpWord, &fn.name);
   std::int64_t* frame = mem_.innermostFrame();

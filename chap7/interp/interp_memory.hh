@@ -48,6 +48,13 @@ struct Stop {
 [[noreturn]] void internalError(std::string message); // status Internal, exit 77
 [[noreturn]] void outputError();                      // status Output, exit 73
 
+// Before a Tiger call at nesting `depth` (both interpreters): stops the run (status
+// Limit, exit 71, "out of stack at call depth N") when the calls would nest past
+// Memory::kMaxFrameDepth or leave the C++ stack less than they may use (256 MiB of it
+// on a big stack: what mlir-cpu-runner gets), so runaway recursion with --max-depth=0
+// ends cleanly.
+void checkCallStack(int depth);
+
 // Runs `body` (which fills result.stats), turning a Stop or running out of memory into
 // result's status, exit code and message. Then calls `flushOutput` (false: the output
 // could not be written, status Output even after exit(n)) and, on an error,

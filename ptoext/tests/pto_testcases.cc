@@ -41,6 +41,24 @@ TEST_P(PtoTestcase, EveryStageMatchesTheOracle) {
   }
 }
 
+// Without a depth limit, runaway recursion stops where the tree interpreter stops it:
+// at the stack Tiger calls may use (exit 71), never a crash.
+TEST(PtoInterp, RunawayRecursionStopsAtTheStack) {
+  Checked c("let function f(n: int): int = f(n + 1) in printi(f(0)) end");
+  ASSERT_TRUE(c.ok) << c.errors();
+  std::unique_ptr<sir::Module> m = build(*c.prog, PtoStage::Ssa);
+  ASSERT_TRUE(m);
+  std::istringstream in;
+  std::ostringstream out, err;
+  RunOptions opts = options(in, out, err);
+  opts.maxDepth = 0;
+  opts.maxSteps = 0;
+  RunResult r;
+  runOnBigStack([&] { r = sir::interpret(*m, opts); });
+  EXPECT_EQ(r.exitCode, 71);
+  EXPECT_NE(err.str().find("out of stack at call depth"), std::string::npos) << err.str();
+}
+
 INSTANTIATE_TEST_SUITE_P(Ptoext, PtoTestcase, ::testing::ValuesIn(ptoTestcases()),
                          [](const auto& test) { return test.param; });
 
