@@ -13,6 +13,7 @@
 // statement without one has none.
 #include "chap7/ir/tree_read.hh"
 
+#include "base/dump_read.hh"
 #include "chap7/ir/runtime.hh"
 
 #include <algorithm>
@@ -48,12 +49,6 @@ struct Token {
   std::int64_t value = 0; // Int
   std::string str;        // String, unescaped
   SrcPos mark;            // the position a `# L:C` comment right before it names
-};
-
-// A syntax error: where, and what was expected. Ends the read.
-struct ReadError {
-  Loc loc;
-  std::string message;
 };
 
 class Scanner {
@@ -199,31 +194,8 @@ Token Scanner::number(Token t) {
 // The escapes tree_print writes: \" \\ \n \t and \ddd (three decimal digits).
 Token Scanner::string(Token t) {
   std::size_t start = i_;
-  advance();
-  for (;;) {
-    if (i_ >= text_.size() || peek() == '\n')
-      fail(t.loc.begin, "unterminated string literal");
-    char c = peek();
-    advance();
-    if (c == '"') break;
-    if (c != '\\') {
-      t.str += c;
-      continue;
-    }
-    char e = peek();
-    if (e == 'n' || e == 't' || e == '"' || e == '\\') {
-      t.str += e == 'n' ? '\n' : e == 't' ? '\t' : e;
-      advance();
-    } else if (isDigit(e) && isDigit(peek(1)) && isDigit(peek(2))) {
-      int code = (e - '0') * 100 + (peek(1) - '0') * 10 + (peek(2) - '0');
-      if (code > 255)
-        fail(pos_, "character code \\" + std::to_string(code) + " is over 255");
-      t.str += static_cast<char>(code);
-      advance(), advance(), advance();
-    } else {
-      fail(pos_, "unknown escape in a string literal (use \\n \\t \\\" \\\\ or \\ddd)");
-    }
-  }
+  t.str = readStringLiteral(text_, i_, pos_, NumericEscape::Decimal);
+  pos_.col += static_cast<int>(i_ - start); // a literal holds no newline
   t.kind = Tok::String;
   t.text = std::string_view(text_).substr(start, i_ - start);
   t.loc.end = pos_;
@@ -305,10 +277,8 @@ private:
 };
 
 void Reader::expected(const std::string& what) const {
-  std::string found =
-      tok_.kind == Tok::End ? "the end of the file" : "'" + std::string(tok_.text) + "'";
-  if (found.size() > 40) found = found.substr(0, 37) + "...'";
-  throw ReadError{tok_.loc, "expected " + what + ", found " + found};
+  std::string_view found = tok_.kind == Tok::End ? "" : tok_.text;
+  throw ReadError{tok_.loc, expectedFound(what, found, "the end of the file")};
 }
 
 void Reader::expect(Tok kind, const char* what) {
