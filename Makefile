@@ -140,12 +140,16 @@ sanitize-ci: fuzz-configure
 	python3 driver/cli_test.py $(FUZZ_BUILD)/tigerc .
 
 # libFuzzer over the driver (fuzz/fuzz_tigerc.cc) in the same build. `make fuzz` runs
-# $(FUZZ_SECONDS) s (default 600) from the testcases as seeds; CI runs `make fuzz
-# FUZZ_SECONDS=60`. A crash is saved as $(FUZZ_BUILD)/crash-*.
+# $(FUZZ_SECONDS) s (default 600) from the testcases as seeds, and their --emit=pto-ssa
+# dumps for --from=pto-ssa; CI runs `make fuzz FUZZ_SECONDS=60`. A crash is saved as
+# $(FUZZ_BUILD)/crash-*.
 FUZZ_SECONDS ?= 600
 fuzz: fuzz-configure
-	cmake --build $(FUZZ_BUILD) -j$(JOBS) --target fuzz_tigerc
-	mkdir -p $(FUZZ_BUILD)/corpus
+	cmake --build $(FUZZ_BUILD) -j$(JOBS) --target fuzz_tigerc tigerc
+	mkdir -p $(FUZZ_BUILD)/corpus $(FUZZ_BUILD)/ssa-seeds
+	for f in testcases/ptoext/*.tig; do \
+	  $(FUZZ_BUILD)/tigerc --emit=pto-ssa $$f > $(FUZZ_BUILD)/ssa-seeds/$$(basename $$f .tig).ssa; \
+	done
 	cd $(FUZZ_BUILD) && ASAN_OPTIONS=detect_leaks=0 ./fuzz/fuzz_tigerc -max_total_time=$(FUZZ_SECONDS) \
-	  -max_len=4096 -timeout=20 -rss_limit_mb=4096 -artifact_prefix=./ corpus \
+	  -max_len=4096 -timeout=20 -rss_limit_mb=4096 -artifact_prefix=./ corpus ssa-seeds \
 	  $(abspath testcases/valid) $(abspath testcases/runtime) $(abspath testcases/ptoext)

@@ -1,5 +1,5 @@
 // dump_read.hh - what the readers of tigerc's printed dumps share: chap7/ir/tree_read.cc
-// (--from=ir|linear|traces) and any reader of the other dumps. Their input is any
+// (--from=ir|linear|traces) and ptoext/sir_read.cc (--from=pto-ssa). Their input is any
 // text, often a student's compiler's output: a syntax error ends the read as a
 // ReadError, which the reader's entry reports through Diagnostics (`file:line:col:
 // error: ...`, the line and a caret).
@@ -25,7 +25,7 @@ std::string expectedFound(const std::string& what, std::string_view token,
                           std::string_view end);
 
 // The numeric escape of a printer's string literals: tree dumps write \ddd (three
-// decimal digits, at most 255; chap7/ir/tree_print.cc), the structured IR's \xHH
+// decimal digits, at most 255; chap7/ir/tree_print.cc), pto dumps \xHH
 // (ptoext/sir_print.cc).
 enum class NumericEscape { Decimal, Hex };
 

@@ -12,6 +12,11 @@ Checks, on the project's own demo programs:
   - --from reads dumps back: usage errors (64), a malformed dump (66), a dump that
     breaks its stage's invariants under --verify (68, each violation at its line),
     runs and drawings from dumps;
+  - --from=pto-ssa reads ptoext's SSA form back: printed again byte for byte, its MLIR
+    that of the program, run as the program runs (and through MLIR when MLIR 19 is
+    installed); usage errors (64) for what it does not go on to; a malformed dump 66; a
+    broken invariant 68 at its line, checked before a run or MLIR, with --verify, or
+    with no output asked for, not when only printing it back;
   - --locations: a `# L:C` line before each statement of ir, linear and traces, and
     nothing else changed; --from reads them back and prints them again; --verify on a
     broken dump names the line of the statement it rejects; with another --emit, 64;
@@ -72,6 +77,7 @@ def checks(exe, src):
     r = tigerc(exe, "--run", "-", stdin=b"exit(3)")
     yield "exit(n) gives n", r.returncode == 3
     yield from from_checks(exe, queens)
+    yield from ssa_checks(exe, queens)
     yield from location_checks(exe, queens)
     yield from effects_checks(exe, queens)
     yield from inputs_checks(exe)
@@ -240,6 +246,44 @@ def from_checks(exe, queens):
     r = tigerc(exe, "--from=traces", "--verify", "--run", "-", stdin=dumps["linear"])
     yield "--verify: linear code is not traces -> 68", r.returncode == 68 and b"checkTraces" in r.stderr
     yield from located_checks(exe, dumps["traces"])
+
+
+def ssa_checks(exe, queens):
+    """--from=pto-ssa: queens' SSA form read back, and broken on purpose."""
+    dump = tigerc(exe, "--emit=pto-ssa", queens).stdout
+    for bad in (["--emit=ir"], ["--emit=pto-cft"], ["--run-at=traces"], ["--run", "--stats"],
+                ["--run", "--effects-hash"], ["--run", "--measure=temps"]):
+        r = tigerc(exe, "--from=pto-ssa", *bad, "-", stdin=dump)
+        yield "--from=pto-ssa %s -> 64" % " ".join(bad), r.returncode == 64
+    again = tigerc(exe, "--from=pto-ssa", "--verify", "--emit=pto-ssa", "-", stdin=dump)
+    yield "--from=pto-ssa --emit=pto-ssa prints queens again", (
+        again.returncode == 0 and again.stdout == dump)
+    mlir = tigerc(exe, "--from=pto-ssa", "--emit=mlir", "-", stdin=dump)
+    yield "--from=pto-ssa --emit=mlir is queens' MLIR", (
+        mlir.returncode == 0 and mlir.stdout == tigerc(exe, "--emit=mlir", queens).stdout)
+    runs = [tigerc(exe, "--from=pto-ssa", "--run", "-", stdin=dump), tigerc(exe, "--run", queens)]
+    if shutil.which("mlir-opt-19"):
+        runs.append(tigerc(exe, "--from=pto-ssa", "--run-mlir", "-", stdin=dump))
+    yield "--from=pto-ssa runs queens (%d ways)" % len(runs), all(
+        r.returncode == 0 and r.stdout == runs[1].stdout for r in runs) and b"92" in runs[1].stdout
+    lines = dump.split(b"\n")
+    k = lines.index(b"    rt.printi(pl.load(_fp__ssa_v0, 6))")
+    lines[k] = b"    rt.printi(_t9__ssa_v0)"  # a use that nothing defines
+    broken = b"\n".join(lines)
+    r = tigerc(exe, "--from=pto-ssa", "--verify", "-", stdin=broken)
+    yield "--from=pto-ssa --verify: the broken use at its line -> 68", (
+        r.returncode == 68 and r.stderr.startswith(
+            b"<stdin>:%d:5: error: --from=pto-ssa: in tigermain: SSAForm: _t9__ssa_v0 is used "
+            b"out of its scope\n" % (k + 1)))
+    for args in (["--run"], ["--emit=mlir"], []):
+        r = tigerc(exe, "--from=pto-ssa", *args, "-", stdin=broken)
+        yield "--from=pto-ssa %s checks first -> 68" % " ".join(args), r.returncode == 68
+    r = tigerc(exe, "--from=pto-ssa", "--emit=pto-ssa", "-", stdin=broken)
+    yield "--from=pto-ssa --emit=pto-ssa prints a broken dump back", (
+        r.returncode == 0 and r.stdout == broken)
+    r = tigerc(exe, "--from=pto-ssa", "--run", "-", stdin=dump.replace(b":\n", b"\n", 1))
+    yield "--from=pto-ssa: a malformed dump -> 66 at its line", (
+        r.returncode == 66 and r.stderr.startswith(b"<stdin>:1:16: error: expected ':'"))
 
 
 def located_checks(exe, traces):

@@ -15,8 +15,9 @@ const char* const kUsage =
                       pto pto-dot pto-cft pto-cft-dot pto-ssa mlir
   --run             run the program on the tree-IR interpreter (at traces by default)
   --run-at=STAGE    run at ir, linear or traces
-  --from=STAGE      FILE is a dump printed by --emit=ir, linear or traces, not Tiger:
-                      read it back and go on from that stage (runs there by default)
+  --from=STAGE      FILE is a dump printed by --emit=ir, linear, traces or pto-ssa,
+                      not Tiger: read it back and go on from that stage (runs there
+                      by default; pto-ssa on ptoext's structured-IR interpreter)
   --run-mlir        run the ptoext MLIR through mlir-opt-19 and mlir-cpu-runner-19
   --stats           after a run, print what was executed on stderr
   --effects=FILE    with a run: write its effects to FILE, one a line (call f_0(3, 5),
@@ -104,8 +105,9 @@ std::optional<std::string> parseOne(std::string_view arg, Options& o, bool& runA
     runAtGiven = true;
   } else if (name == "--from") {
     auto s = lookup(kRunStages, value);
-    if (!s) return bad();
-    o.from = *s;
+    if (!s && value != "pto-ssa") return bad();
+    o.from = s;
+    o.fromPtoSsa = !s;
   } else if (name == "--explain") {
     if (value != "canon" && value != "canon-dot") return bad();
     o.explainCanon = true;
@@ -205,6 +207,19 @@ std::optional<std::string> checkFrom(Options& o, bool runAtGiven) {
   return std::nullopt;
 }
 
+// --from=pto-ssa goes on to [pto-ssa], a run on the structured-IR interpreter, [mlir]
+// and --run-mlir; that interpreter records no effects, counts and splits nothing.
+std::optional<std::string> checkFromPtoSsa(const Options& o, bool runAtGiven) {
+  if (o.emit != Emit::None && o.emit != Emit::PtoSsa && o.emit != Emit::Mlir)
+    return "--from=pto-ssa reads ptoext's SSA form: it prints pto-ssa or mlir";
+  if (runAtGiven) return "--from=pto-ssa runs the structured IR it reads: no --run-at";
+  if (o.stats || !o.effectsFile.empty() || o.effectsHash || !o.inputsDir.empty() ||
+      o.measureTemps)
+    return "--from=pto-ssa: --stats, --effects, --inputs and --measure are the tree "
+           "interpreter's (its --run is ptoext's structured-IR interpreter)";
+  return std::nullopt;
+}
+
 } // namespace
 
 std::optional<std::string> parseOptions(const std::vector<std::string>& args,
@@ -225,6 +240,9 @@ std::optional<std::string> parseOptions(const std::vector<std::string>& args,
     return "--locations prints positions in --emit=ir, linear, blocks or traces only";
   if (o.from) {
     if (auto err = checkFrom(o, runAtGiven)) return err;
+  }
+  if (o.fromPtoSsa) {
+    if (auto err = checkFromPtoSsa(o, runAtGiven)) return err;
   }
   if ((!o.effectsFile.empty() || o.effectsHash) && !o.run)
     return "--effects and --effects-hash record a run: add --run or --run-at";

@@ -39,6 +39,7 @@ struct Options {
   bool run = false;
   RunStage runAt = RunStage::Traces; // with --from and no --run-at: the stage read
   std::optional<RunStage> from;      // --from: read a dump printed at this stage
+  bool fromPtoSsa = false;           // --from=pto-ssa: read ptoext's SSA form instead
   bool runMlir = false;
   bool stats = false;        // print execution counts to stderr after --run
   std::string effectsFile;   // --effects=FILE: write the run's effects there

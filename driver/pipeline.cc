@@ -13,8 +13,16 @@
 // C_linearize skips them, and they end the pipeline before any run.
 //
 // With --from=STAGE the file is a dump: readProgram replaces everything up to that
-// stage, and the sequence goes on from there. runTigerc, at the end, is the command line
-// around it all. --measure prints its count once the back end is done.
+// stage, and the sequence goes on from there. --from=pto-ssa reads ptoext's SSA form
+// (sir::readModule) and goes on along the ptoext branch:
+//
+//   read -> check (its stage's invariants) -> [pto-ssa] -> --run on the structured-IR
+//        interpreter -> emitMlir -> [mlir], --run-mlir
+//
+// where the check runs before anything but printing the dump back (the interpreter and
+// the MLIR emitter rely on those invariants), and with --verify before that too.
+// runTigerc, at the end, is the command line around it all. --measure prints its count
+// once the back end is done.
 #include "driver/pipeline.hh"
 
 #include "chap7/front/ast_print.hh"
@@ -29,6 +37,10 @@
 #include "driver/measure.hh"
 #include "driver/pass_clock.hh"
 #include "driver/stages.hh"
+#include "ptoext/mlir_emit.hh"
+#include "ptoext/pass_manager.hh"
+#include "ptoext/sir_print.hh"
+#include "ptoext/sir_read.hh"
 
 #include <filesystem>
 #include <fstream>
@@ -94,15 +106,20 @@ private:
   IrOrStatus translate();
   IrOrStatus frontEnd();
   IrOrStatus readDump();
+  int readSsaDump();
+  int ssaStages(const sir::Module& m);
   std::optional<SourceFile> readSource();
   int backEnd(ir::Program& prog, RunStage from);
   int drawTraces(ir::Program& prog, canon::Context& cx, RunStage from);
   std::optional<RunStage> runStage() const;
   int checked(const std::optional<std::string>& problem);
+  using Located = std::vector<std::pair<Loc, std::string>>; // violations at their lines
   int brokenDump(const std::string& problem);
-  int brokenDump(const ir::Program& prog, const std::vector<canon::Violation>& broken,
-                 const tree::DumpPlaces& places, Diagnostics& diag);
+  int brokenDump(const Located& broken, Diagnostics& diag);
   std::string sourceName() const { return opts_.file == "-" ? "<stdin>" : opts_.file; }
+  std::string fromName() const {
+    return opts_.fromPtoSsa ? "pto-ssa" : std::string(stageName(*opts_.from));
+  }
 
   const Options& opts_;
   Streams io_;
@@ -111,6 +128,7 @@ private:
 
 // Translate's trees, or the dump --from reads; then the back end from that stage on.
 int Pipeline::run() {
+  if (opts_.fromPtoSsa) return readSsaDump();
   IrOrStatus ir = opts_.from ? readDump() : translate();
   if (const int* status = std::get_if<int>(&ir)) return *status;
   int status = backEnd(*std::get<1>(ir), opts_.from.value_or(RunStage::Ir));
@@ -166,9 +184,51 @@ IrOrStatus Pipeline::readDump() {
   clock_.lap("read");
   if (!opts_.verify || opts_.from == RunStage::Ir) // IR trees have no invariant to break
     return prog;
-  auto broken = canon::checkProgram(*prog, opts_.from == RunStage::Traces);
-  if (!broken.empty()) return brokenDump(*prog, broken, places, diag);
+  Located broken;
+  for (const canon::Violation& v :
+       canon::checkProgram(*prog, opts_.from == RunStage::Traces)) {
+    const tree::ProcPlaces& at = places.at(prog->procs[v.proc].frame->name());
+    broken.emplace_back(v.stm < at.stms.size() ? at.stms[v.stm] : at.name, v.rule);
+  }
+  if (!broken.empty()) return brokenDump(broken, diag);
   return prog;
+}
+
+// --from=pto-ssa: the SSA form read back, checked (see the top), then its stages.
+int Pipeline::readSsaDump() {
+  std::optional<SourceFile> src = readSource();
+  if (!src) return code(ExitCode::Input);
+  Diagnostics diag(*src, io_.err);
+  sir::DumpPlaces places;
+  std::unique_ptr<sir::Module> m = sir::readModule(*src, diag, &places);
+  if (!m) return code(ExitCode::Syntax);
+  clock_.lap("read");
+  if (opts_.verify || opts_.emit != Emit::PtoSsa) {
+    Located broken;
+    for (const pto::FunctionViolation& v : pto::ssaStageViolations(*m))
+      broken.emplace_back(places.at(v.function, v.stmt),
+                          "in " + m->functions[v.function].name + ": " + v.rule);
+    if (!broken.empty()) return brokenDump(broken, diag);
+    clock_.lap("verify");
+  }
+  int status = ssaStages(*m);
+  clock_.lap("output");
+  return status;
+}
+
+// [pto-ssa] -> --run (structured-IR interpreter) -> emitMlir -> [mlir], --run-mlir
+int Pipeline::ssaStages(const sir::Module& m) {
+  if (opts_.emit == Emit::PtoSsa) return sir::printModule(m, io_.out), 0;
+  if (opts_.run) return runSir(opts_, io_, m);
+  if (opts_.emit != Emit::Mlir && !opts_.runMlir) return 0;
+  std::string mlir;
+  try {
+    mlir = pto::emitMlir(m);
+  } catch (const pto::PtoError& e) { // a rule the checkers do not know: still the dump's
+    return brokenDump(std::string(e.what()) + "\n");
+  }
+  clock_.lap("emit-mlir");
+  return mlirOutput(opts_, io_, mlir, clock_);
 }
 
 // The source file, read whole; nullopt, reported, when it cannot be read.
@@ -237,23 +297,18 @@ int Pipeline::checked(const std::optional<std::string>& problem) {
 }
 
 // A dump read by --from that breaks its stage's invariants: each violation at the line
-// of its statement (of its PROC's name when the rule is about the whole body), as
-// `file:line:col: error: --from=STAGE: in PROC f: <checker>: <rule>` and that line.
-int Pipeline::brokenDump(const ir::Program& prog,
-                         const std::vector<canon::Violation>& broken,
-                         const tree::DumpPlaces& places, Diagnostics& diag) {
-  const std::string stage = "--from=" + std::string(stageName(*opts_.from)) + ": ";
-  for (const canon::Violation& v : broken) {
-    const tree::ProcPlaces& at = places.at(prog.procs[v.proc].frame->name());
-    diag.error(v.stm < at.stms.size() ? at.stms[v.stm] : at.name, stage + v.rule);
-  }
+// of its statement (of its PROC's name, or its function's def, when the rule is about
+// the whole body), as `file:line:col: error: --from=STAGE: in PROC f: <checker>: <rule>`
+// (`in f: <property>: <rule>` for pto-ssa) and that line.
+int Pipeline::brokenDump(const Located& broken, Diagnostics& diag) {
+  for (const auto& [at, rule] : broken)
+    diag.error(at, "--from=" + fromName() + ": " + rule);
   return code(ExitCode::BadIr);
 }
 
-// A dump read by --from that breaks its stage's invariants.
+// A dump read by --from that breaks its stage's invariants where no line says it.
 int Pipeline::brokenDump(const std::string& problem) {
-  io_.err << sourceName() << ": error: --from=" << stageName(*opts_.from) << ": "
-          << problem;
+  io_.err << sourceName() << ": error: --from=" << fromName() << ": " << problem;
   return code(ExitCode::BadIr);
 }
 

@@ -12,6 +12,11 @@ a regular file, programs that exhaust a limit. Each is a clean status, never a c
   - under `ulimit -v` (no 2 GiB stack to be had) the nesting limit shrinks to what the
     stack holds: a clean syntax error past it, never a crash below it;
   - --time-passes names every ptoext stage;
+  - --from=pto-ssa (a dump of the SSA form, hostile): its run into /dev/full -> 73;
+    runaway recursion with --max-depth=0 -> 71 "out of stack"; a dump nested past the
+    limit (parentheses, or indentation) -> 66 "nesting too deep", also under `ulimit -v`
+    where the limit shrinks, and the SSA form of a program nested 9990 deep reads back;
+    big dumps read within a CPU budget;
   - blocks with more than 64 ifs/loops in a row (e.g. a chain of `&`) run the same under
     --run-mlir, and mlir-opt stays linear on them (12 s of CPU and 1.8 GB for 4000 `&`
     before);
@@ -200,8 +205,49 @@ def time_passes_checks(exe):
                              "output", "free"]
 
 
+def ssa_dump_checks(exe):
+    def dump(prog):
+        return tigerc(exe, "--emit=pto-ssa", "-", stdin=prog).stdout
+    r = into(exe, "/dev/full", "--from=pto-ssa", "--run", "-",
+             stdin=dump(b'for i := 1 to 100000 do print("a line of output\\n")'))
+    yield "--from=pto-ssa --run into /dev/full -> 73", (
+        r.returncode == 73 and b"cannot write the output" in r.stderr)
+    r = tigerc(exe, "--from=pto-ssa", "--run", "--max-depth=0", "--max-steps=0", "-",
+               stdin=dump(RUNAWAY))
+    yield "--from=pto-ssa --run runaway recursion, no depth limit -> 71", (
+        r.returncode == 71 and b"runtime error: out of stack at call depth" in r.stderr)
+    deep = (b"let var x := 1 in printi(" + b"x + (" * 9990 + b"1" + b")" * 9990 + b") end")
+    text = dump(deep)
+    r = tigerc(exe, "--from=pto-ssa", "--verify", "--emit=pto-ssa", "-", stdin=text)
+    yield "the SSA form of a program 9990 deep reads back", r.returncode == 0 and r.stdout == text
+    parens = lambda n: (b"def tigermain():\n    x__ssa_v0 = " + b"(" * n + b"1" + b")" * n + b"\n")
+    indented = b"def tigermain():\n" + b" " * 40004 + b"pass\n"
+    for name, text, limit in (("10000 parentheses", parens(10000), None),
+                              ("10001 levels of indentation", indented, None),
+                              ("5000 parentheses, ulimit -v 200000", parens(5000), 200000)):
+        r = tigerc(exe, "--from=pto-ssa", "--run", "-", stdin=text,
+                   preexec_fn=address_space(limit) if limit else None)
+        yield "--from=pto-ssa, %s -> 66" % name, (
+            r.returncode == 66 and b"nesting too deep" in r.stderr)
+    r = tigerc(exe, "--from=pto-ssa", "--run", "-", stdin=parens(1500),
+               preexec_fn=address_space(200000))
+    yield "--from=pto-ssa, 1500 parentheses, ulimit -v 200000 -> 0", r.returncode == 0
+
+
+def ssa_scaling_checks(exe):
+    gen = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench", "gen.py")
+    for shape, n in (("chain", 8000), ("funcs", 50000)):
+        prog = subprocess.run([sys.executable, gen, shape, str(n)], capture_output=True,
+                              check=True).stdout
+        text = tigerc(exe, "--emit=pto-ssa", "-", stdin=prog).stdout
+        status, cpu = cpu_seconds(exe, ["--from=pto-ssa", "--verify", "--emit=mlir"], text)
+        yield "%s %d: --from=pto-ssa --verify --emit=mlir within 5 s of CPU (took %.1f)" % (
+            shape, n, cpu), status == 0 and cpu < 5
+
+
 GROUPS = (output_checks, input_checks, print_checks, limit_checks, nesting_checks,
-          scaling_checks, time_passes_checks, mlir_chunk_checks)
+          scaling_checks, time_passes_checks, mlir_chunk_checks, ssa_dump_checks,
+          ssa_scaling_checks)
 
 
 def main(argv):

@@ -9,6 +9,7 @@
 #include "chap8/explain.hh"
 #include "ptoext/mlir_run.hh"
 #include "ptoext/ptoext.hh"
+#include "ptoext/sir_interp.hh"
 
 #include <fstream>
 #include <istream>
@@ -79,19 +80,28 @@ bool splitByInputs(const Options& opts, const Streams& io, std::uint64_t& maxSte
 
 } // namespace
 
-int runProgram(const Options& opts, const Streams& io, const ir::Program& prog) {
-  std::uint64_t maxSteps = opts.maxSteps;
-  if (!opts.inputsDir.empty() && !splitByInputs(opts, io, maxSteps))
-    return static_cast<int>(ExitCode::Input);
-  EffectsOut effects;
-  if (!openEffects(opts, io.err, effects)) return static_cast<int>(ExitCode::Output);
+namespace {
+
+// What both interpreters run with: io's streams, the command line's limits.
+RunOptions runOptions(const Options& opts, const Streams& io) {
   RunOptions ro;
-  ro.effects = effects.log.get();
   ro.in = &io.in;
   ro.out = &io.out;
   ro.err = &io.err;
-  ro.maxSteps = maxSteps;
+  ro.maxSteps = opts.maxSteps;
   ro.maxDepth = opts.maxDepth;
+  return ro;
+}
+
+} // namespace
+
+int runProgram(const Options& opts, const Streams& io, const ir::Program& prog) {
+  RunOptions ro = runOptions(opts, io);
+  if (!opts.inputsDir.empty() && !splitByInputs(opts, io, ro.maxSteps))
+    return static_cast<int>(ExitCode::Input);
+  EffectsOut effects;
+  if (!openEffects(opts, io.err, effects)) return static_cast<int>(ExitCode::Output);
+  ro.effects = effects.log.get();
   RunResult r = interpret(prog, ro);
   io.out.flush();
   if (opts.stats) {
@@ -104,6 +114,12 @@ int runProgram(const Options& opts, const Streams& io, const ir::Program& prog) 
     io.err << "tigerc: error: cannot write " << opts.effectsFile << "\n";
     return static_cast<int>(ExitCode::Output);
   }
+  return r.exitCode;
+}
+
+int runSir(const Options& opts, const Streams& io, const sir::Module& m) {
+  RunResult r = sir::interpret(m, runOptions(opts, io));
+  io.out.flush();
   return r.exitCode;
 }
 
@@ -167,8 +183,13 @@ int ptoBranch(const Options& opts, const Streams& io, const ast::Program& progra
   std::string error;
   auto mlir = programToMlir(program, opts.verify, &error, done);
   if (!mlir) return internal(error);
+  return mlirOutput(opts, io, *mlir, clock);
+}
+
+int mlirOutput(const Options& opts, const Streams& io, const std::string& mlir,
+               PassClock& clock) {
   if (opts.emit == Emit::Mlir) {
-    io.out << *mlir;
+    io.out << mlir;
     return 0;
   }
   io.out.flush();
@@ -176,7 +197,7 @@ int ptoBranch(const Options& opts, const Streams& io, const ast::Program& progra
   run.messages = &io.err;
   run.maxDepth = opts.maxDepth;
   run.maxSteps = opts.maxSteps;
-  int status = pto::runMlir(*mlir, run);
+  int status = pto::runMlir(mlir, run);
   clock.lap("run-mlir");
   return status;
 }

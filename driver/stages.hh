@@ -7,6 +7,7 @@
 #include "chap8/canon.hh"
 #include "driver/options.hh"
 #include "driver/pass_clock.hh"
+#include "ptoext/sir.hh"
 
 #include <iosfwd>
 #include <optional>
@@ -28,6 +29,15 @@ std::optional<std::string> printBlocks(std::ostream& out, const ir::Program& pro
 
 // --emit=ir-dot: one digraph per PROC body tree.
 void drawIrTrees(std::ostream& out, const ir::Program& prog);
+
+// --run of a dump of ptoext's structured IR (--from=pto-ssa): on its interpreter
+// (ptoext/sir_interp.hh), with --max-steps and --max-depth; returns the exit status.
+int runSir(const Options& opts, const Streams& io, const sir::Module& m);
+
+// The MLIR text of a program: printed (--emit=mlir) or run (--run-mlir, a lap of
+// `clock`); returns the exit status.
+int mlirOutput(const Options& opts, const Streams& io, const std::string& mlir,
+               PassClock& clock);
 
 // Is the stage asked for one of ptoext's?
 bool isPtoStage(const Options& opts);

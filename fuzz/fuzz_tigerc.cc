@@ -1,10 +1,12 @@
 // fuzz_tigerc.cc - a libFuzzer target over the whole driver, in process.
 //
-// Input: any bytes, taken as a Tiger program. Each input goes through tigerc's one
-// entry, runTigerc (driver/pipeline.hh), several times, as the command line would run
-// it: checked, every canon stage with its checkers (traces printed with --locations),
-// run on the interpreter under small limits (reading an empty input), and lowered to
-// MLIR text with the ptoext verifiers.
+// Input: any bytes, taken as a Tiger program and as a dump of --emit=pto-ssa. Each input
+// goes through tigerc's one entry, runTigerc (driver/pipeline.hh), several times, as
+// the command line would run it: checked, every canon stage with its checkers (traces
+// printed with --locations), run on the interpreter under small limits (reading an
+// empty input), and lowered to MLIR text with the ptoext verifiers; then read back as
+// ptoext's SSA form (--from=pto-ssa: a student's dump, hostile), checked and lowered
+// to MLIR text.
 // Output: nothing; an internal error (exit 77: a checker caught a compiler bug), a
 // crash, or a sanitizer report makes libFuzzer save the input. Build and run: `make fuzz`
 // (README.md).
@@ -50,7 +52,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::vector<std::vector<std::string>> runs = {
       {"--verify", "--locations", "--emit=traces", file},
       {"--run", "--max-steps=20000", "--max-depth=200", file},
-      {"--verify", "--emit=mlir", file}};
+      {"--verify", "--emit=mlir", file},
+      {"--from=pto-ssa", "--verify", "--emit=mlir", file}};
   for (const auto& run : runs) {
     if (tiger::driver::Options opts; tiger::driver::parseOptions(run, opts))
       std::abort(); // a command line of this file that tigerc rejects

@@ -60,6 +60,30 @@ std::optional<std::string> PassManager::run(sir::Module& m, Properties& held) co
   return std::nullopt;
 }
 
+// The first violation of property p in function f of m.
+static std::optional<sir::Violation> firstViolation(const sir::Module& m,
+                                                    const sir::Function& f, Property p) {
+  switch (p) {
+  case Property::TypeChecked: return sir::checkTypes(m, f);
+  case Property::StructuredCtrlFlow: return sir::checkStructured(f);
+  case Property::SSAForm: return sir::checkSsa(f);
+  }
+  return std::nullopt;
+}
+
+std::vector<FunctionViolation> ssaStageViolations(const sir::Module& m) {
+  static constexpr Property kOrder[] = {Property::StructuredCtrlFlow, Property::SSAForm,
+                                        Property::TypeChecked};
+  std::vector<FunctionViolation> out;
+  for (std::size_t k = 0; k < m.functions.size(); ++k)
+    for (Property p : kOrder)
+      if (std::optional<sir::Violation> v = firstViolation(m, m.functions[k], p)) {
+        out.push_back({k, std::string(propertyName(p)) + ": " + v->message, v->stmt});
+        break;
+      }
+  return out;
+}
+
 Pass ctrlFlowTransformPass() {
   return Pass{"CtrlFlowTransform",
               {Property::TypeChecked},

@@ -63,6 +63,19 @@ private:
   std::vector<Pass> passes_;
 };
 
+// What the checkers find in a module read from a dump (tigerc --from=pto-ssa): the
+// first violation in each function of the Ssa stage's properties, tried in the order
+// that names a broken ConvertToSSA best: StructuredCtrlFlow, SSAForm, then TypeChecked
+// (the reader types a use that nothing defines INT64, so the types would blame the use
+// rather than the missing definition). Each as "Property: rule", with the statement it
+// is about (null: the function's parameters or end; sir_verify.hh).
+struct FunctionViolation {
+  std::size_t function; // its index in the module
+  std::string rule;
+  const sir::Stmt* stmt;
+};
+std::vector<FunctionViolation> ssaStageViolations(const sir::Module& m);
+
 // The passes of the pipeline.
 Pass ctrlFlowTransformPass();
 Pass convertToSsaPass();
