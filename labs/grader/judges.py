@@ -20,7 +20,11 @@ program's inputs, which it never sees:
                                          judge:   mlir-opt-19 (verifies and lowers,
                                                   a batch of modules a start:
                                                   lower_batch) and mlir-cpu-runner-19
-                                                  with the REFERENCE's libtigerrt.so
+                                                  with the REFERENCE's libtigerrt.so;
+                                                  MLIR it rejects: the student's
+                                                  --emit=pto-ssa > dump, then reference
+                                                  --from=pto-ssa --verify dump names the
+                                                  broken invariant (reference_says)
 Each run must give that input's stdout exactly, its exit status, and contain each of
 its `stderr:` texts. The quality numbers are the reference's (--measure=temps, --stats)
 or mlir-opt-19's printing of the module (iter_args), never a reading of the student's
@@ -36,6 +40,7 @@ from dataclasses import dataclass, field, replace
 
 from . import effects, inputs, sandbox
 from .blind import blind_copy
+from .untrusted import printable
 
 MLIR_PASSES = ["--arith-expand", "--convert-scf-to-cf", "--convert-to-llvm",
                "--reconcile-unrealized-casts"]
@@ -296,7 +301,7 @@ def ptoext_runs(cx, tigerc, seat, lowered):
     program, cases, work = seat
     low, printed, problem = lowered
     if problem and problem.startswith(MLIR_REJECTED):
-        problem += verify_says(cx, tigerc, program)
+        problem += reference_says(cx, tigerc, program, work)
     if problem:
         return Verdict(False, problem)
     metric = measure(cx.spec.get("metric"), printed)
@@ -488,10 +493,61 @@ def clip(text, width):
     return text if len(text) <= width else text[:width - 3] + "..."
 
 
+# The reference reading a student's dump (at most the student's output limit) and
+# checking it: well under a second.
+CHECKING = sandbox.Limits(seconds=20, output=sandbox.MB)
+BROKEN = re.compile(r"^(\d+):\d+: error: --from=pto-ssa: (.*)$")
+
+
+def reference_says(cx, tigerc, program, work):
+    """What the reference's checkers say of the student's --emit=pto-ssa (the structured
+    IR their ConvertToSSA made, read back: ptoext/sir_read.hh) when mlir-opt-19 rejects
+    their MLIR: its first broken invariant with its line of the dump, or that none is
+    broken. When the dump cannot be had or read: why, then the student's own --verify
+    as a hint (verify_says). Every line clipped to 100 characters, none with a control
+    character or a path of the work folder."""
+    ssa, problem = student_emit(cx, tigerc, "pto-ssa", program)
+    if not problem:
+        said, problem = reference_check(cx, ssa, work)
+        if said:
+            return said
+    problem = problem.replace(program + ": ", "").replace(program, "the program")
+    return "\n  your --emit=pto-ssa could not be checked:\n    %s%s" % (
+        clip(printable(problem), 96), verify_says(cx, tigerc, program))
+
+
+def reference_check(cx, ssa, work):
+    """The reference's tigerc --from=pto-ssa --verify on a dump, confined as it runs on
+    any student's dump (judge_dumps): (what it says, None), or (None, why it could not
+    read the dump)."""
+    path = os.path.join(work, "student.pto-ssa")
+    with open(path, "wb") as f:
+        f.write(ssa)
+    reference = cx.confined_reference or cx.reference
+    ran = sandbox.run([reference, "--from=pto-ssa", "--verify", path], limits=CHECKING,
+                      untrusted=True, ro=[reference, path])
+    cx.count(ran)
+    problem = ran.problem(CHECKING, "the reference reading it")
+    if problem:
+        return None, problem
+    if ran.status == 0:
+        return "\n  the reference's checkers find no broken invariant in your --emit=pto-ssa", None
+    said = first_line(ran.stderr).replace(path + ":", "").replace(path, "the dump")
+    m = BROKEN.match(said)
+    if ran.status == EXIT_SYNTAX:
+        return None, "line " + said
+    if ran.status != EXIT_VERIFY or not m:
+        return None, "the reference exited %d: %s" % (ran.status, said)
+    row, lines = int(m.group(1)), ssa.decode("latin-1").split("\n")
+    shown = lines[row - 1].strip() if 0 < row <= len(lines) else ""
+    return "\n  the reference's checker on your --emit=pto-ssa, line %d:\n    %s\n    | %s" % (
+        row, clip(printable(m.group(2)), 96), clip(printable(shown), 92)), None
+
+
 def verify_says(cx, tigerc, program):
     """The invariant --verify names, run by the student's tigerc on the program (the
-    handout's checks, compiled in it: a hint only, the verdict is mlir-opt's); "" when
-    it names none."""
+    handout's checks, compiled in it: a hint only, the verdict is mlir-opt's, and only
+    when the reference could not check their --emit=pto-ssa); "" when it names none."""
     limits = cx.student_limits()
     ran = sandbox.run([tigerc, "--verify", "--emit=mlir", program], limits=limits,
                       untrusted=True, ro=[tigerc, os.path.dirname(program)])
@@ -499,7 +555,7 @@ def verify_says(cx, tigerc, program):
     if ran.problem(limits, "") or ran.status == 0:
         return ""
     said = first_line(ran.stderr).replace(program + ": ", "").replace(program, "the program")
-    return "\n  your tigerc --verify --emit=mlir says: " + clip(said, 60)
+    return "\n  your tigerc --verify --emit=mlir says: " + clip(printable(said), 59)
 
 
 @contextmanager

@@ -14,7 +14,15 @@ on ptoext's judge (its MLIR's runtime records the calls view, ptoext/runtime/eff
   - the reference's own MLIR passes;
   - MLIR that calls h with 8 where the program passes 7 (h ignores it: the output is
     right) fails at that call: "effect 1: expected h(_, 7), got h(_, 8) (the call at
-    line 2)" (skipped, saying so, without mlir-opt-19 and mlir-cpu-runner-19);
+    line 2)";
+  - a ConvertToSSA that forgets to rename the use after a loop (its --emit=pto-ssa and
+    --emit=mlir read x__ssa_v2, which only the loop body defines): mlir-opt-19 rejects
+    the MLIR, and the message names the broken invariant as the REFERENCE's checkers
+    find it in the student's --emit=pto-ssa, at its line, with that line; a tigerc that
+    lies in --verify gets the very same message; one whose --emit=pto-ssa cannot be read
+    is told why, then what its own --verify says; no line of these messages over 100
+    characters, none with the work folder's path
+  (the ptoext checks are skipped, saying so, without mlir-opt-19 and mlir-cpu-runner-19);
 and, without running anything: the first differing effect of two streams, and the
 summary taken out of stderr.
 The "students" are shell scripts calling the reference by its path, which a bubblewrap
@@ -22,7 +30,8 @@ step would not see: these steps run unconfined (TIGER_GRADE_CONFINE=none). Then,
 child process confined as this machine confines a grade (`--confined`): the changed
 store judged as a grade judges it, the reference run from its copy in the grade's
 folder (grade.reference_copy), the student a script that prints the edited dump
-itself: the same message, so the confined stream of the dump's effects was read.
+itself: the same message, so the confined stream of the dump's effects was read; and
+the forgotten renaming the same way, named by the reference's copy.
 Ends with "N passed, N failed"; exit 1 when one failed.
 """
 import json
@@ -34,6 +43,7 @@ import sys
 import tempfile
 
 from labs.grader import effects, grade, judges, sandbox
+from labs.tests.split_runs import ptoext_context
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -50,13 +60,24 @@ in h(7); h(1)
 end
 """
 CALLS_EXPECT = {"stdin": b"", "exit": 0, "stdout": b"h\nh\n", "stderr": []}
+CARRIED = "let var x := 0 in for i := 1 to 3 do x := x + i; printi(x) end\n"
+CARRIED_EXPECT = {"stdin": b"", "exit": 0, "stdout": b"6", "stderr": []}
+# A ConvertToSSA that forgets to rename the use after the loop, in both its dumps.
+UNRENAMED = ("sed 's/printi(x__rv_v3)/printi(x__ssa_v2)/; "
+             "s/@tig_printi(%x__rv_v3)/@tig_printi(%x__ssa_v2)/'")
+NAMED = ("\n  the reference's checker on your --emit=pto-ssa, line 6:\n"
+         "    in tigermain: SSAForm: x__ssa_v2 is used out of its scope\n"
+         "    | rt.printi(x__ssa_v2)")
+LIE = "tigerc: internal error: ConvertToSSA: the checks are wrong, not me"
 
 
-def student(folder, name, tigerc, edit):
-    """A tigerc that prints the reference's output through the shell filter `edit`."""
+def student(folder, name, tigerc, edit, lies=False):
+    """A tigerc that prints the reference's output through the shell filter `edit`;
+    one that `lies` says LIE and exits 77 whenever asked to --verify."""
     path = os.path.join(folder, name)
+    lie = 'case " $* " in *" --verify "*) echo "%s" >&2; exit 77;; esac\n' % LIE
     with open(path, "w") as f:
-        f.write("#!/bin/sh\n%s \"$@\" | %s\n" % (tigerc, edit))
+        f.write("#!/bin/sh\n%s%s \"$@\" | %s\n" % (lie if lies else "", tigerc, edit))
     os.chmod(path, stat.S_IRWXU | stat.S_IRGRP | stat.S_IXGRP | stat.S_IROTH | stat.S_IXOTH)
     return path
 
@@ -112,9 +133,7 @@ def ptoext_checks(tigerc, folder):
         print("note: the ptoext checks skipped: mlir-opt-19 and mlir-cpu-runner-19 are "
               "needed (mlir-19-tools)")
         return
-    spec = json.load(open(os.path.join(ROOT, "labs", "ptoext", "grading.json")))
-    runtime = os.path.join(os.path.dirname(tigerc), "libtigerrt.so")
-    cx = judges.Context(spec, tigerc, runtime, sandbox.Limits(seconds=20))
+    cx = ptoext_context(tigerc, 20)
     program = os.path.join(folder, "calls.tig")
     with open(program, "w") as f:
         f.write(CALLS)
@@ -124,6 +143,40 @@ def ptoext_checks(tigerc, folder):
     v = judges.judge(cx, student(folder, "calls8", tigerc, edit), program, CALLS_EXPECT)
     yield "ptoext: a changed call argument fails at it", not v.passed and v.message == \
         "effect 1: expected h(_, 7), got h(_, 8) (the call at line 2)", v.message
+    yield from broken_ssa_checks(cx, tigerc, folder)
+
+
+def broken_ssa_checks(cx, tigerc, folder):
+    """The forgotten renaming, honest or lying in --verify, and an unreadable dump."""
+    program = os.path.join(folder, "carried.tig")
+    with open(program, "w") as f:
+        f.write(CARRIED)
+    judge = lambda name, edit, lies: judges.judge(
+        cx, student(folder, name, tigerc, edit, lies), program, CARRIED_EXPECT)
+    honest = judge("unrenamed", UNRENAMED, False)
+    yield "ptoext: broken SSA: the reference's checker names it at its line", \
+        named(honest), honest.message
+    liar = judge("liar", UNRENAMED, True)
+    yield "ptoext: a tigerc that lies in --verify gets the same message", \
+        liar.message == honest.message, liar.message
+    cut = judge("cut", UNRENAMED + " | sed 's/^def tigermain():/def tigermain()/'", True)
+    yield "ptoext: an unreadable --emit=pto-ssa: why, then the student's --verify", \
+        "\n  your --emit=pto-ssa could not be checked:\n    line 1:16: error: expected ':'" \
+        in cut.message and "\n  your tigerc --verify --emit=mlir says: " + LIE[:56] \
+        in cut.message and shows_well(cut.message), cut.message
+
+
+def named(v):
+    """v is the forgotten renaming's failure, named as the reference's checkers find it."""
+    return not v.passed and v.message.startswith(judges.MLIR_REJECTED) and \
+        "use of undeclared SSA value name" in v.message and v.message.endswith(NAMED) and \
+        shows_well(v.message)
+
+
+def shows_well(message):
+    """Every line at most 100 characters; no control character, no work folder."""
+    return max(map(len, message.split("\n"))) <= 100 and "judge-" not in message and \
+        all(c == "\n" or 32 <= ord(c) < 127 for c in message)
 
 
 def store_fails_at_it(v):
@@ -131,23 +184,52 @@ def store_fails_at_it(v):
         v.message.endswith(" 7, got store %s 8 (the store at line 4)" % v.message.split()[4])
 
 
+def confined_judge(cx, script, program, expect):
+    """judges.judge of a student that is a shell script (its text), in a grade's folder
+    beside the reference's copy (grade.reference_copy), as grade.py judges confined."""
+    bin_dir = sandbox.public_folder()
+    try:
+        cx.confined_reference = grade.reference_copy(cx.reference, bin_dir)
+        path = os.path.join(bin_dir, "student")
+        with open(path, "w") as f:
+            f.write("#!/bin/sh\n" + script)
+        os.chmod(path, 0o755)
+        return judges.judge(cx, path, program, expect)
+    finally:
+        shutil.rmtree(bin_dir, ignore_errors=True)
+
+
+def printing(text):
+    """A shell script's lines that print text."""
+    return "cat <<'DUMP'\n%sDUMP\n" % text
+
+
 def confined_checks(tigerc, folder):
     """The changed store, judged confined as grade.py judges (see the docstring)."""
     cx, program = canon_judging(tigerc, folder)
-    bin_dir = sandbox.public_folder()  # the grade's folder: the reference's copy, the student
-    try:
-        cx.confined_reference = grade.reference_copy(tigerc, bin_dir)
-        dump = subprocess.run([tigerc, "--emit=linear", program], capture_output=True,
-                              check=True).stdout.decode().replace("CONST 7)", "CONST 8)")
-        script = os.path.join(bin_dir, "store8")
-        with open(script, "w") as f:
-            f.write("#!/bin/sh\ncat <<'DUMP'\n%sDUMP\n" % dump)
-        os.chmod(script, 0o755)
-        v = judges.judge(cx, script, program, EXPECT)
-    finally:
-        shutil.rmtree(bin_dir, ignore_errors=True)
+    dump = subprocess.run([tigerc, "--emit=linear", program], capture_output=True,
+                          check=True).stdout.decode().replace("CONST 7)", "CONST 8)")
+    v = confined_judge(cx, printing(dump), program, EXPECT)
     yield "confined (%s): a changed store fails at it" % sandbox.level(), \
         store_fails_at_it(v), v.message
+
+
+def confined_ptoext_checks(tigerc, folder):
+    """The forgotten renaming, judged confined: the reference's copy names it."""
+    if not (shutil.which("mlir-opt-19") and shutil.which("mlir-cpu-runner-19")):
+        return
+    program = os.path.join(folder, "carried.tig")
+    with open(program, "w") as f:
+        f.write(CARRIED)
+    stages = ("pto-cft", "pto-ssa", "mlir")
+    printed = [subprocess.run("%s --emit=%s %s | %s" % (tigerc, stage, program, UNRENAMED),
+                              shell=True, capture_output=True, check=True).stdout.decode()
+               for stage in stages]
+    script = "case $1 in\n%sesac\n" % "".join(
+        "--emit=%s) %s;;\n" % (stage, printing(text)) for stage, text in zip(stages, printed))
+    v = confined_judge(ptoext_context(tigerc, 20), script, program, CARRIED_EXPECT)
+    yield "confined (%s): broken SSA named by the reference's copy" % sandbox.level(), \
+        named(v), v.message
 
 
 def main():
@@ -160,7 +242,8 @@ def main():
     lines = []
     with tempfile.TemporaryDirectory() as folder:
         os.chmod(folder, 0o755)
-        runs = [confined_checks] if confined else [checks, ptoext_checks]
+        runs = [confined_checks, confined_ptoext_checks] if confined else \
+            [checks, ptoext_checks]
         for name, ok, detail in (c for run in runs for c in run(tigerc, folder)):
             lines.append("%s %s%s" % ("ok  " if ok else "FAIL", name, "" if ok else ": " + detail))
             print(lines[-1])
