@@ -74,10 +74,10 @@ def verdict(result, sticks, excused):
     """("holds" | "output" | "quality" | "did not build", the first program and why)."""
     if result["build"].startswith("build failed"):
         return "did not build", result["build"][:100]
+    wrong = mutation.failed(result)
+    if wrong:
+        return "output", os.path.basename(wrong[0][1]["path"])
     rows = programs_of(result)
-    for path, passed, _ in rows:
-        if not passed:
-            return "output", os.path.basename(path)
     for path, _, metric in rows:
         top = sticks.get(path)
         if path not in excused and None not in (metric, top) and metric > top:

@@ -27,6 +27,7 @@ import queue
 import shutil
 import sys
 import tempfile
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -270,6 +271,8 @@ def grade_in(args, spec, sub, bin_dir, start, slot):
     cx = judges.Context(spec, args.reference, runtime, limits)
     cx.cases = lambda path, d: shipped.cases(spec["lab"], path, d, args.reference)
     cx.confined_reference = reference_copy(args.reference, bin_dir)
+    if getattr(args, "stop_early", False):  # mutation.Pool: does anything fail?
+        cx.stop = threading.Event()
     tigerc, build_msg = sandbox.public_copy(args.reference, bin_dir), ""
     if sub:
         tigerc, build_msg, _ = submission.build(sub, args.scratch, args.jobs,

@@ -112,9 +112,8 @@ def mutants(args):
 
 
 def killers(outcome):
-    """The names of the tests that failed on a mutant."""
-    return [p["name"] for g in outcome.result["groups"] for p in g["programs"]
-            if not p["passed"]]
+    """The names of the tests that failed on a mutant (its grade stops at the first)."""
+    return [p["name"] for _, p in mutation.failed(outcome.result)]
 
 
 def entry(name, path, passed, message, share):

@@ -69,6 +69,8 @@ class Context:
     timeouts: int = 0     # the student's runs the time limit stopped, in this grade
     cases: object = None  # cases(program, directives): its inputs.Cases (grade.py)
     confined_reference: str = None  # a copy of the reference a confined step can run
+    stop: object = None   # a threading.Event: set by the first failed program, when the
+                          # grade only asks whether anything fails (mutation.Pool)
 
     def student_limits(self):
         """The student's limits: after TIMEOUTS_BEFORE_LOWER time-outs in one grade,
@@ -81,6 +83,16 @@ class Context:
     def count(self, ran):
         if ran.timed_out:
             self.timeouts += 1
+
+    def stopped(self):
+        """Whether a program already failed in a grade that stops at the first failure."""
+        return self.stop is not None and self.stop.is_set()
+
+    def noted(self, verdict):
+        """The verdict, after a failure has stopped a grade that stops at the first."""
+        if self.stop is not None and not verdict.passed:
+            self.stop.set()
+        return verdict
 
 
 def first_line(data):
@@ -576,28 +588,52 @@ def judging(cx, program, directives, lifted=True):
         shutil.rmtree(os.path.dirname(blind), ignore_errors=True)
 
 
+NOT_JUDGED = "not judged: an earlier program failed (the grade stops at the first)"
+
+
 def judge(cx, tigerc, program, directives, lifted=True):
-    """The lab's judge on one program, in a private work folder (judging)."""
+    """The lab's judge on one program, in a private work folder (judging); NOT_JUDGED
+    once cx.stop is set."""
+    if cx.stopped():
+        return Verdict(False, NOT_JUDGED)
     with judging(cx, program, directives, lifted) as (blind, cases, work):
         if cx.spec["lab"] == "ptoext":
-            return judge_ptoext(cx, tigerc, blind, cases, work)
-        return judge_tree(cx, tigerc, blind, cases, work)
+            return cx.noted(judge_ptoext(cx, tigerc, blind, cases, work))
+        return cx.noted(judge_tree(cx, tigerc, blind, cases, work))
 
 
 def judge_all(cx, tigerc, programs, pool, jobs):
     """judge on each (program, directives), in parallel on pool (jobs threads). ptoext's
     in three rounds: the student's compiles of every program, the lowering of all
-    their MLIR in `jobs` mlir-opt-19 starts (lower_all), then every program's runs."""
+    their MLIR in `jobs` mlir-opt-19 starts (lower_all), then every program's runs.
+    Once cx.stop is set, what is left is NOT_JUDGED."""
     if cx.spec["lab"] != "ptoext":
         return list(pool.map(lambda t: judge(cx, tigerc, *t), programs))
     with ExitStack() as stack:
         seats = [stack.enter_context(judging(cx, *t)) for t in programs]
-        firsts = list(pool.map(lambda seat: ptoext_mlir(cx, tigerc, seat[0]), seats))
+        firsts = list(pool.map(lambda seat: ptoext_compiled(cx, tigerc, seat[0]), seats))
         compiled = [k for k, (mlir, _) in enumerate(firsts) if mlir is not None]
+        if cx.stopped():
+            compiled = []
         lowered = dict(zip(compiled, lower_all(
             cx, [(firsts[k][0], seats[k][2]) for k in compiled], pool, jobs)))
-        return list(pool.map(lambda k: firsts[k][1] or ptoext_runs(
-            cx, tigerc, seats[k], lowered[k]), range(len(seats))))
+        return list(pool.map(lambda k: firsts[k][1] or ptoext_judged(
+            cx, tigerc, seats[k], lowered.get(k)), range(len(seats))))
+
+
+def ptoext_compiled(cx, tigerc, program):
+    """ptoext_mlir, unless the grade has stopped: (None, NOT_JUDGED's Verdict) then."""
+    if cx.stopped():
+        return None, Verdict(False, NOT_JUDGED)
+    mlir, verdict = ptoext_mlir(cx, tigerc, program)
+    return mlir, verdict and cx.noted(verdict)
+
+
+def ptoext_judged(cx, tigerc, seat, lowered):
+    """ptoext_runs, unless the grade has stopped."""
+    if cx.stopped() or lowered is None:
+        return Verdict(False, NOT_JUDGED)
+    return cx.noted(ptoext_runs(cx, tigerc, seat, lowered))
 
 
 def baseline(cx, program, directives):

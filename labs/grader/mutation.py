@@ -32,7 +32,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from . import mutate, submission, untrusted
+from . import judges, mutate, submission, untrusted
 
 from ..paths import LABS, ROOT
 EQUIVALENT = "equivalent_mutants.txt"
@@ -190,23 +190,35 @@ def write_loose(case, folder):
             f.write(text)
 
 
+def failed(result):
+    """[(group, program)] of a grade's result that failed when judged (not those left
+    unjudged after a grade stopped at its first failure: judges.NOT_JUDGED)."""
+    return [(g, p) for g in result["groups"] for p in g["programs"]
+            if not p["passed"] and not p["message"].startswith(judges.NOT_JUDGED)]
+
+
 def classify(result):
-    """(verdict, groups lost) of one mutant's grade."""
+    """(verdict, groups lost) of one mutant's grade: the groups where a program failed
+    and the bonus."""
     if result["build"].startswith("grader error"):
         raise RuntimeError(result["build"])
     if result["build"].startswith("build failed"):
         return "did not build", []
-    lost = [name for name, (got, top) in scores(result).items() if got < top]
+    judged = {g["name"] for g, _ in failed(result)}
+    lost = [name for name, (got, top) in scores(result).items()
+            if got < top and (name == "bonus" or name in judged)]
     return ("killed" if lost else "survived"), lost
 
 
 class Pool:
     """Grades cases `jobs` at a time (grade.in_slots): one scratch folder,
     WORKDIR/scratch, where the handout is built once and each grade has a work copy of
-    its own."""
+    its own. A grade stops at its first failed program (judges.NOT_JUDGED for the rest):
+    a mutant is killed or not by the first, and most are killed early; full=True judges
+    every program, to list every group a mutant loses."""
 
-    def __init__(self, lab, reference, workdir, jobs, time_limit):
-        self.lab, self.reference = lab, reference
+    def __init__(self, lab, reference, workdir, jobs, time_limit, full=False):
+        self.lab, self.reference, self.full = lab, reference, full
         self.workdir, self.time_limit, self.jobs = workdir, time_limit, jobs
         self.grade = _grade()
         self.scratch = os.path.join(workdir, "scratch")
@@ -220,7 +232,7 @@ class Pool:
                 "--jobs", str(inner), "--shrink", "0",
                 "--out", os.path.join(self.workdir, "out-%d" % slot)]
         args = self.grade.parse(argv + (["--base", self.base] if self.base else []))
-        args.time_limit = self.time_limit
+        args.time_limit, args.stop_early = self.time_limit, not self.full
         return args
 
     def prepare(self, spec, say=print):

@@ -5,7 +5,7 @@
 Usage:
   python3 -m labs.grader.mutation_score LAB [--reference TIGERC] [--mutants N] [--jobs N]
                                         [--time-limit S] [--only ID]... [--survivors] [--list]
-                                        [--group NAME] [--shipped]
+                                        [--group NAME] [--shipped] [--full]
 
 Input: the lab's regions in this tree's sources (grader/mutate.py makes the mutants),
 labs/LAB/grading.json, labs/LAB/equivalent_mutants.txt. Each mutant not listed as
@@ -15,7 +15,9 @@ compile is counted apart. --mutants N grades a fixed sample of N; --only the mut
 named; --survivors those that survived the last run; --list prints the mutants only.
 --group NAME grades with that group alone (a group's name, or "random" for the random
 programs; no bonus): how many mutants it kills by itself. --shipped adds the shipped
-mutants (labs/LAB/mutants/*.patch) to those graded.
+mutants (labs/LAB/mutants/*.patch) to those graded. A mutant's grade stops at its first
+failed program (it is killed then; most are, early); --full judges every program, to
+list every group each mutant loses.
 Output: a line per mutant as it ends, the survivors with their one-line diff, the time
 per mutant, build/grade/mutation/LAB/report.json (every mutant's last verdict, over
 runs), and last the line
@@ -48,6 +50,8 @@ def parse(argv):
     ap.add_argument("--group", help='grade with this group alone ("random": the random '
                     'programs), no bonus')
     ap.add_argument("--shipped", action="store_true", help="the shipped mutants too")
+    ap.add_argument("--full", action="store_true", help="judge every program of a "
+                    "killed mutant too (default: its grade stops at the first failure)")
     a = ap.parse_args(argv)
     a.reference = os.path.abspath(a.reference)
     a.workdir = os.path.join(ROOT, "build", "grade", "mutation", a.lab)
@@ -156,7 +160,7 @@ def main(argv):
     start = time.time()
     try:
         pool = mutation.Pool(args.lab, args.reference, args.workdir, args.jobs,
-                             args.time_limit)
+                             args.time_limit, args.full)
         pool.prepare(spec)
         start = time.time()
         outcomes = pool.run(todo, spec, progress(len(todo)))

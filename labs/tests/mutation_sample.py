@@ -9,7 +9,8 @@ PATH:LINE:OPERATOR:K once, each one changed line inside a region of its lab; eve
 operator of the table makes some mutant in some lab; no equivalent_mutants.txt names a
 mutant that no longer exists. Then grades three chosen canon mutants: the solution
 unchanged survives, `saveSlots(...)` deleted from reorder() is killed, arguments
-swapped into a call that cannot compile did not build. Last, `mutation_score.py canon
+swapped into a call that cannot compile did not build; the killed one's grade stopped at
+its first failed program, and graded in full it is killed too. Last, `mutation_score.py canon
 --mutants 3` grades its sample and ends with the score line, its counts agreeing.
 """
 import os
@@ -17,7 +18,7 @@ import re
 import subprocess
 import sys
 
-from ..grader import mutate, mutation
+from ..grader import judges, mutate, mutation
 from ..paths import ROOT, lab_names
 from .mutants import conclude
 
@@ -98,8 +99,30 @@ def check_verdicts(reference):
         pool.close()
     for o, w in zip(outcomes, want):
         print("%s: %s (%.1f s)" % (o.case.id, o.verdict, o.seconds))
-    return ["%s: %s, expected %s" % (o.case.id, o.verdict, w)
-            for o, w in zip(outcomes, want) if o.verdict != w]
+    problems = ["%s: %s, expected %s" % (o.case.id, o.verdict, w)
+                for o, w in zip(outcomes, want) if o.verdict != w]
+    return problems + check_stop(chosen[1], outcomes[1], reference)
+
+
+def check_stop(case, stopped, reference):
+    """A killed mutant's grade stops at its first failed program (the rest NOT_JUDGED);
+    graded in full it is killed too, and loses every group the stopped grade named."""
+    pool = mutation.Pool("canon", os.path.abspath(reference),
+                         os.path.join(ROOT, "build", "grade", "mutation", "canon"), 1, 3.0,
+                         full=True)
+    try:
+        full = pool.run([case], pool.grade.load_spec("canon"))[0]
+    finally:
+        pool.close()
+    unjudged = lambda o: sum(p["message"].startswith(judges.NOT_JUDGED)
+                             for g in o.result["groups"] for p in g["programs"])
+    print("%s: %d programs not judged (%.1f s); in full: %s, lost %s (%.1f s)" % (
+        case.id, unjudged(stopped), stopped.seconds, full.verdict, full.lost, full.seconds))
+    problems = [] if unjudged(stopped) else ["the killed mutant's grade did not stop early"]
+    if full.verdict != "killed" or unjudged(full) or not set(stopped.lost) <= set(full.lost):
+        problems.append("graded in full: %s, lost %s, %d not judged (stopped: lost %s)" % (
+            full.verdict, full.lost, unjudged(full), stopped.lost))
+    return problems
 
 
 def check_tool(reference):
