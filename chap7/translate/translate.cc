@@ -175,7 +175,7 @@ void Translator::functionDec(const ast::FunctionDec& d) {
 void Translator::freeBody(ast::FunDec& f) {
   for (const ast::Formal& param : f.params)
     vars_.erase(&param.var);
-  f.params = {};
+  std::vector<ast::Formal>().swap(f.params); // `= {}` would keep the capacity
   f.body.reset();
 }
 
