@@ -53,10 +53,14 @@ struct VarBinding {
 
 enum class VarKind { Simple, Field, Subscript };
 
+// Members in this order (and Exp's alike): the header ends 4 bytes short of a word,
+// and a derived node whose first member takes 4 bytes (a field index, an operator, a
+// builtin) places it there, a word smaller than after a header padded to 40 bytes.
 struct Var {
+  const types::Type* type = nullptr; // set by semant
   const VarKind kind;
   Loc loc;
-  const types::Type* type = nullptr; // set by semant
+
 protected:
   Var(VarKind k, Loc l) : kind(k), loc(l) {}
 
@@ -74,9 +78,9 @@ struct SimpleVar : Var {
 
 // lvalue.field
 struct FieldVar : Var {
+  int fieldIndex = -1; // set by semant: position of `field` in the record type
   VarPtr var;
   Symbol field;
-  int fieldIndex = -1; // set by semant: position of `field` in the record type
   FieldVar(Loc l, VarPtr v, Symbol f)
       : Var(VarKind::Field, l), var(std::move(v)), field(f) {}
 };
@@ -112,9 +116,9 @@ enum class ExpKind {
 enum class Oper { Plus, Minus, Times, Divide, Eq, Neq, Lt, Le, Gt, Ge, And, Or };
 
 struct Exp {
+  const types::Type* type = nullptr; // set by semant
   const ExpKind kind;
   Loc loc;
-  const types::Type* type = nullptr; // set by semant
   virtual ~Exp() = default;
 
 protected:
@@ -167,10 +171,10 @@ enum class Builtin {
 
 // f(args)
 struct CallExp : Exp {
+  Builtin builtin = Builtin::None; // set by semant when the callee is a builtin
   Symbol func;
   std::vector<ExpPtr> args;
-  FunDec* fun = nullptr;           // set by semant: the callee, null for a builtin
-  Builtin builtin = Builtin::None; // set by semant when the callee is a builtin
+  FunDec* fun = nullptr; // set by semant: the callee, null for a builtin
   CallExp(Loc l, Symbol f, std::vector<ExpPtr> a)
       : Exp(ExpKind::Call, l), func(f), args(std::move(a)) {}
 };
