@@ -77,9 +77,12 @@ def compare(old, new, way, path):
                                    " (exit %s vs %s)" % (a[2], b[2]))
 
 
-def main(argv):
+def check(argv, ways, count, noun, usage, more=lambda scratch: []):
+    """Compares OLD and NEW of argv ([--random N] [--jobs J]: N random programs, default
+    `count`) on every program, and those more(scratch) adds, every way of `ways`; prints
+    each difference and "N <noun> of M programs, K differ". Exit status 1 when any do."""
     args = argv[1:]
-    count, jobs = 400, 2
+    jobs = 2
     for flag in ("--random", "--jobs"):
         if flag in args:
             k = args.index(flag)
@@ -87,18 +90,22 @@ def main(argv):
             del args[k:k + 2]
             count, jobs = (value, jobs) if flag == "--random" else (count, value)
     if len(args) != 2:
-        sys.exit(__doc__)
+        sys.exit(usage)
     old, new = (os.path.abspath(a) for a in args)
     with tempfile.TemporaryDirectory() as scratch:
-        files = programs(count, scratch)
-        tasks = [(way, path) for path in files for way in WAYS]
+        files = programs(count, scratch) + more(scratch)
+        tasks = [(way, path) for path in files for way in ways]
         with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
             results = pool.map(lambda t: compare(old, new, t[0], t[1]), tasks)
             failures = [r for r in results if r]
     for f in failures:
         print(f)
-    print("%d runs of %d programs, %d differ" % (len(tasks), len(files), len(failures)))
+    print("%d %s of %d programs, %d differ" % (len(tasks), noun, len(files), len(failures)))
     return 1 if failures else 0
+
+
+def main(argv):
+    return check(argv, WAYS, 400, "runs", __doc__)
 
 
 if __name__ == "__main__":

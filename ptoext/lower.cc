@@ -467,7 +467,8 @@ ExprPtr FunctionLowering::call(const ast::CallExp& c, Block& out) {
   } else if (c.builtin != ast::Builtin::None) {
     callee = runtimeCall(ast::builtinName(c.builtin), std::move(args));
   } else {
-    throw PtoError("call of '" + c.func + "' without a callee (semant did not run?)");
+    throw PtoError("call of '" + c.func.str() +
+                   "' without a callee (semant did not run?)");
   }
   if (!isUnit(c.type)) return temp(std::move(callee), out);
   out.push_back(std::make_unique<sir::Eval>(std::move(callee)));

@@ -9,11 +9,13 @@
 //   - every BreakExp / ContinueExp has `loop` set to its innermost WhileExp or ForExp.
 // Escape analysis (escape.hh) then sets VarBinding::escape.
 //
-// Nodes own their children through std::unique_ptr. Depth is limited by the parser
+// Nodes own their children through std::unique_ptr; every name is a Symbol interned in
+// the Program's table, compared and hashed as a pointer. Depth is limited by the parser
 // (kMaxNesting) so recursive passes over the AST stay within the stack.
 #pragma once
 
 #include "base/diag.hh"
+#include "base/symbol.hh"
 
 #include <cstdint>
 #include <memory>
@@ -39,7 +41,7 @@ using ExpPtr = std::unique_ptr<Exp>;
 // A variable's declaration site: a `var`, a formal parameter, or a `for` index.
 // Semantic analysis points every use (SimpleVar) here; escape analysis marks it.
 struct VarBinding {
-  std::string name;
+  Symbol name;
   Loc loc;
   bool escape = false;   // used by a function nested deeper than its declaration
   bool readOnly = false; // a for-loop index
@@ -51,10 +53,14 @@ struct VarBinding {
 
 enum class VarKind { Simple, Field, Subscript };
 
+// Members in this order (and Exp's alike): the header ends 4 bytes short of a word,
+// and a derived node whose first member takes 4 bytes (a field index, an operator, a
+// builtin) places it there, a word smaller than after a header padded to 40 bytes.
 struct Var {
+  const types::Type* type = nullptr; // set by semant
   const VarKind kind;
   Loc loc;
-  const types::Type* type = nullptr; // set by semant
+
 protected:
   Var(VarKind k, Loc l) : kind(k), loc(l) {}
 
@@ -65,18 +71,18 @@ using VarPtr = std::unique_ptr<Var>;
 
 // x
 struct SimpleVar : Var {
-  std::string name;
+  Symbol name;
   VarBinding* binding = nullptr; // set by semant
-  SimpleVar(Loc l, std::string n) : Var(VarKind::Simple, l), name(std::move(n)) {}
+  SimpleVar(Loc l, Symbol n) : Var(VarKind::Simple, l), name(n) {}
 };
 
 // lvalue.field
 struct FieldVar : Var {
-  VarPtr var;
-  std::string field;
   int fieldIndex = -1; // set by semant: position of `field` in the record type
-  FieldVar(Loc l, VarPtr v, std::string f)
-      : Var(VarKind::Field, l), var(std::move(v)), field(std::move(f)) {}
+  VarPtr var;
+  Symbol field;
+  FieldVar(Loc l, VarPtr v, Symbol f)
+      : Var(VarKind::Field, l), var(std::move(v)), field(f) {}
 };
 
 // lvalue[exp]
@@ -110,9 +116,9 @@ enum class ExpKind {
 enum class Oper { Plus, Minus, Times, Divide, Eq, Neq, Lt, Le, Gt, Ge, And, Or };
 
 struct Exp {
+  const types::Type* type = nullptr; // set by semant
   const ExpKind kind;
   Loc loc;
-  const types::Type* type = nullptr; // set by semant
   virtual ~Exp() = default;
 
 protected:
@@ -165,12 +171,12 @@ enum class Builtin {
 
 // f(args)
 struct CallExp : Exp {
-  std::string func;
-  std::vector<ExpPtr> args;
-  FunDec* fun = nullptr;           // set by semant: the callee, null for a builtin
   Builtin builtin = Builtin::None; // set by semant when the callee is a builtin
-  CallExp(Loc l, std::string f, std::vector<ExpPtr> a)
-      : Exp(ExpKind::Call, l), func(std::move(f)), args(std::move(a)) {}
+  Symbol func;
+  std::vector<ExpPtr> args;
+  FunDec* fun = nullptr; // set by semant: the callee, null for a builtin
+  CallExp(Loc l, Symbol f, std::vector<ExpPtr> a)
+      : Exp(ExpKind::Call, l), func(f), args(std::move(a)) {}
 };
 
 // left op right. `&` and `|` are kept as And/Or (short-circuit, Translate expands them).
@@ -185,15 +191,15 @@ struct OpExp : Exp {
 // type-id { f1 = e1, ... }
 struct FieldInit {
   Loc loc;
-  std::string name;
+  Symbol name;
   ExpPtr init;
   int fieldIndex = -1; // set by semant
 };
 struct RecordExp : Exp {
-  std::string typeName;
+  Symbol typeName;
   std::vector<FieldInit> fields; // in source (= evaluation) order
-  RecordExp(Loc l, std::string t, std::vector<FieldInit> f)
-      : Exp(ExpKind::Record, l), typeName(std::move(t)), fields(std::move(f)) {}
+  RecordExp(Loc l, Symbol t, std::vector<FieldInit> f)
+      : Exp(ExpKind::Record, l), typeName(t), fields(std::move(f)) {}
 };
 
 // (e1; e2; ...; en), also () with no element. Its value is en's.
@@ -247,11 +253,10 @@ struct ContinueExp : Exp {
 
 // type-id [size] of init
 struct ArrayExp : Exp {
-  std::string typeName;
+  Symbol typeName;
   ExpPtr size, init;
-  ArrayExp(Loc l, std::string t, ExpPtr s, ExpPtr i)
-      : Exp(ExpKind::Array, l), typeName(std::move(t)), size(std::move(s)),
-        init(std::move(i)) {}
+  ArrayExp(Loc l, Symbol t, ExpPtr s, ExpPtr i)
+      : Exp(ExpKind::Array, l), typeName(t), size(std::move(s)), init(std::move(i)) {}
 };
 
 // ---- Declarations -----------------------------------------------------------------
@@ -271,16 +276,16 @@ using DecPtr = std::unique_ptr<Dec>;
 // A formal parameter `name: type`.
 struct Formal {
   VarBinding var;
-  std::string typeName;
+  Symbol typeName;
   Loc typeLoc;
 };
 
 // function name(formals) [: result] = body
 struct FunDec {
   Loc loc;
-  std::string name;
+  Symbol name;
   std::vector<Formal> params;
-  std::string resultName; // "" for a procedure
+  Symbol resultName; // empty for a procedure
   Loc resultLoc;
   ExpPtr body;
   // Set by semant / escape / translate.
@@ -300,11 +305,11 @@ struct FunctionDec : Dec {
 // var name [: type] := init
 struct VarDec : Dec {
   VarBinding var;
-  std::string typeName; // "" when not written
+  Symbol typeName; // empty when not written
   Loc typeLoc;
   ExpPtr init;
-  VarDec(Loc l, VarBinding v, std::string t, Loc tl, ExpPtr i)
-      : Dec(DecKind::Var, l), var(std::move(v)), typeName(std::move(t)), typeLoc(tl),
+  VarDec(Loc l, VarBinding v, Symbol t, Loc tl, ExpPtr i)
+      : Dec(DecKind::Var, l), var(std::move(v)), typeName(t), typeLoc(tl),
         init(std::move(i)) {}
 };
 
@@ -312,19 +317,19 @@ struct VarDec : Dec {
 enum class TyKind { Name, Record, Array };
 struct TyField {
   Loc loc;
-  std::string name;
-  std::string typeName;
+  Symbol name;
+  Symbol typeName;
 };
 struct Ty {
   TyKind kind;
   Loc loc;
-  std::string name;            // Name: the type; Array: the element type
+  Symbol name;                 // Name: the type; Array: the element type
   std::vector<TyField> fields; // Record
 };
 
 struct TypeDecl {
   Loc loc;
-  std::string name;
+  Symbol name;
   Ty ty;
 };
 
@@ -347,8 +352,10 @@ inline SubscriptVar::SubscriptVar(Loc l, VarPtr v, ExpPtr i)
     : Var(VarKind::Subscript, l), var(std::move(v)), index(std::move(i)) {
 }
 
-// A whole program: one expression.
+// A whole program: one expression, and the table its names are interned in (every
+// Symbol of the AST points into it: the AST lives no longer than its Program).
 struct Program {
+  SymbolTable symbols;
   ExpPtr body;
 };
 

@@ -39,7 +39,7 @@ const char* operName(Oper op) {
 }
 
 std::string escapeAttr(const VarBinding& v) {
-  return v.name + ", escape=" + (v.escape ? "true" : "false");
+  return v.name.str() + ", escape=" + (v.escape ? "true" : "false");
 }
 
 class Printer {
@@ -176,7 +176,7 @@ void Printer::dec(const Dec& x, int d) {
   case DecKind::Var: {
     auto* v = as<VarDec>(&x);
     std::string attrs = escapeAttr(v->var);
-    if (!v->typeName.empty()) attrs += ", type=" + v->typeName;
+    if (!v->typeName.empty()) attrs += ", type=" + v->typeName.str();
     return node(d, "VarDec", attrs, {of(*v->init)});
   }
   case DecKind::Type: {
@@ -193,11 +193,11 @@ void Printer::dec(const Dec& x, int d) {
 // FunDec(name[, result=type], Formal(a, escape=false, type), ..., body)
 void Printer::funDec(const FunDec& f, int d) {
   std::string attrs = f.name;
-  if (!f.resultName.empty()) attrs += ", result=" + f.resultName;
+  if (!f.resultName.empty()) attrs += ", result=" + f.resultName.str();
   std::vector<Child> kids;
   for (auto& p : f.params)
     kids.push_back([this, &p](int k) {
-      node(k, "Formal", escapeAttr(p.var) + ", " + p.typeName, {});
+      node(k, "Formal", escapeAttr(p.var) + ", " + p.typeName.str(), {});
     });
   kids.push_back(of(*f.body));
   node(d, "FunDec", attrs, kids);
@@ -211,8 +211,9 @@ void Printer::ty(const Ty& t, int d) {
   case TyKind::Record: {
     std::vector<Child> kids;
     for (auto& f : t.fields)
-      kids.push_back(
-          [this, &f](int k) { node(k, "Field", f.name + ", " + f.typeName, {}); });
+      kids.push_back([this, &f](int k) {
+        node(k, "Field", f.name.str() + ", " + f.typeName.str(), {});
+      });
     return node(d, "RecordTy", "", kids);
   }
   }

@@ -2,7 +2,8 @@
  *
  * Input: the text of one SourceFile, copied into Flex's buffer a block at a time
  * (YY_INPUT): no second copy of the whole file.
- * Output: Bison symbols (parser.yy) with their locations; lexical errors go to the
+ * Output: Bison symbols (parser.yy) with their locations, an identifier's value its
+ * Symbol in the symbols of the ParseContext's program; lexical errors go to the
  * Diagnostics of the ParseContext and scanning goes on, so several are reported.
  *
  * Locations: 1-based line:col, [begin, end); every byte counts one column, a tab
@@ -23,6 +24,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <string_view>
 
 using tiger::front::Parser;
 using tiger::front::ParseContext;
@@ -49,6 +51,11 @@ std::string shown(unsigned char c) {
   if (c >= 32 && c < 127) return std::string(1, static_cast<char>(c));
   const char* hex = "0123456789ABCDEF";
   return std::string("\\x") + hex[c >> 4] + hex[c & 15];
+}
+
+// An identifier -> its Symbol, interned once in the program's table.
+tiger::Symbol identifier(ParseContext& ctx, const char* text, int len) {
+  return ctx.program->symbols.intern(std::string_view(text, static_cast<std::size_t>(len)));
 }
 
 // [0-9]+ -> its value; past INT64 max, an error and 0.
@@ -171,7 +178,7 @@ int nextBlock(ParseContext& ctx, char* buf, std::size_t max) {
 "|"             TOKEN(OR);
 ":="            TOKEN(ASSIGN);
 
-[a-zA-Z][a-zA-Z0-9_]*  return Parser::make_ID(std::string(yytext, yyleng), s.tok);
+[a-zA-Z][a-zA-Z0-9_]*  return Parser::make_ID(identifier(ctx, yytext, yyleng), s.tok);
 [0-9]+          return Parser::make_INT(intValue(ctx, yytext, yyleng), s.tok);
 
 .               { ctx.lexError(s.tok, "illegal character '" + shown(yytext[0]) + "'"); }

@@ -90,7 +90,7 @@ bool dumpTokens(const SourceFile& src, Diagnostics& diag, std::ostream& out) {
     if (kind == Kind::S_YYEOF) break;
     out << tok.location.begin.line << ':' << tok.location.begin.col << ' '
         << front::tokenName(kind);
-    if (kind == Kind::S_ID) out << ' ' << tok.value.as<std::string>();
+    if (kind == Kind::S_ID) out << ' ' << tok.value.as<Symbol>();
     if (kind == Kind::S_INT) out << ' ' << tok.value.as<std::int64_t>();
     if (kind == Kind::S_STRING) out << ' ' << ast::quoted(tok.value.as<std::string>());
     out << '\n';

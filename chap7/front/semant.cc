@@ -38,7 +38,7 @@ Checker::Checker(types::TypeContext& types, Diagnostics& diag)
 }
 
 void Checker::check(ast::Program& prog) {
-  declareBuiltins();
+  declareBuiltins(prog.symbols);
   if (prog.body) transExp(*prog.body);
 }
 
@@ -51,7 +51,7 @@ const Type* Checker::resolved(const Type* t) const {
 
 // type-id: its innermost declaration, as declared (possibly a NameType of the batch
 // being declared); error_ when undeclared.
-const Type* Checker::lookType(const std::string& name, Loc loc) {
+const Type* Checker::lookType(Symbol name, Loc loc) {
   const Type* const* t = tenv_.look(name);
   if (t) return *t;
   error(loc, "undefined type " + quote(name));
@@ -61,7 +61,7 @@ const Type* Checker::lookType(const std::string& name, Loc loc) {
 // rec.fieldIndex(name) in constant time: a record of many fields gets a table from
 // name to index at its first use, so selecting fields of a record of 10^6 fields
 // stays linear. (emplace keeps the first of two equal names, like fieldIndex.)
-int Checker::fieldIndex(const types::RecordType& rec, const std::string& name) {
+int Checker::fieldIndex(const types::RecordType& rec, Symbol name) {
   constexpr std::size_t kSmall = 8;
   if (rec.fields.size() <= kSmall) return rec.fieldIndex(name);
   auto [table, fresh] = fieldTables_.try_emplace(&rec);

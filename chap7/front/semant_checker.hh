@@ -21,7 +21,6 @@
 
 #include <deque>
 #include <string>
-#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -88,11 +87,11 @@ private:
   void transLoopBody(ast::Exp& loop, ast::Exp& body, const char* what);
 
   // ---- semant_decs.cc: declarations
-  void declareBuiltins();
+  void declareBuiltins(SymbolTable& symbols);
   void transDec(ast::Dec& d);
   void transVarDec(ast::VarDec& d);
   void transTypeDec(ast::TypeDec& d);
-  const Type* transTy(const ast::Ty& ty, const std::string& name);
+  const Type* transTy(const ast::Ty& ty, Symbol name);
   using NameIndex = std::unordered_map<const Type*, std::size_t>; // batch name -> i
   void breakTypeCycles(ast::TypeDec& d, const std::vector<types::NameType*>& names,
                        const NameIndex& index);
@@ -105,10 +104,10 @@ private:
 
   // ---- checks shared by both files (semant.cc)
   void error(Loc loc, const std::string& message) { diag_.error(loc, message); }
-  const Type* lookType(const std::string& name, Loc loc);
+  const Type* lookType(Symbol name, Loc loc);
   // actual(t), or error_ when t is unresolved: what annotations hold.
   const Type* resolved(const Type* t) const;
-  int fieldIndex(const types::RecordType& rec, const std::string& name);
+  int fieldIndex(const types::RecordType& rec, Symbol name);
   // The checks below report, unless the type is right (or already in error),
   //   expect:     "type mismatch in <what>: expected E, got V" (V not assignable to E)
   //   expectInt:  "<what> must be int, got T"
@@ -141,10 +140,10 @@ private:
 
   // Names declared once per group (a batch, a function's formals, a record's fields):
   // a repeat gets "<kind> 'x' is declared twice in <group()>" and a note at the first.
-  using FirstDeclarations = std::unordered_map<std::string_view, Loc>; // AST's names
+  using FirstDeclarations = std::unordered_map<Symbol, Loc>;
   template <class Group>
-  void declareOnce(FirstDeclarations& seen, const std::string& name, Loc loc,
-                   const char* kind, Group group) {
+  void declareOnce(FirstDeclarations& seen, Symbol name, Loc loc, const char* kind,
+                   Group group) {
     auto [first, fresh] = seen.emplace(name, loc);
     if (fresh) return;
     error(loc, std::string(kind) + " " + quote(name) + " is declared twice in " +
@@ -163,7 +162,7 @@ private:
   ast::Exp* loop_ = nullptr;
   int funCount_ = 0; // functions labelled so far, for FunDec::label
   // Name -> index tables of the records with many fields (see fieldIndex).
-  std::unordered_map<const types::RecordType*, std::unordered_map<std::string, int>>
+  std::unordered_map<const types::RecordType*, std::unordered_map<Symbol, int>>
       fieldTables_;
 };
 

@@ -21,13 +21,13 @@ using types::actual;
 using types::Kind;
 
 // The builtins of the data model (architecture.md), in the outermost scope so a
-// program may shadow them.
-void Checker::declareBuiltins() {
+// program may shadow them; their names join the program's symbols.
+void Checker::declareBuiltins(SymbolTable& symbols) {
   const Type* i = types_.intType();
   const Type* s = types_.stringType();
   const Type* u = types_.unitType();
-  tenv_.bind("int", i);
-  tenv_.bind("string", s);
+  tenv_.bind(symbols.intern("int"), i);
+  tenv_.bind(symbols.intern("string"), s);
   using B = ast::Builtin;
   const std::pair<B, Signature> table[] = {
       {B::Print, {{s}, u}},     {B::Printi, {{i}, u}},
@@ -38,7 +38,8 @@ void Checker::declareBuiltins() {
       {B::Exit, {{i}, u}}};
   for (const auto& [b, sig] : table) {
     sigs_.push_back(sig);
-    venv_.bind(ast::builtinName(b), ValueEntry{nullptr, nullptr, b, &sigs_.back()});
+    venv_.bind(symbols.intern(ast::builtinName(b)),
+               ValueEntry{nullptr, nullptr, b, &sigs_.back()});
   }
 }
 
@@ -65,7 +66,7 @@ void Checker::transVarDec(ast::VarDec& d) {
     error(startOf(*d.init), "cannot give " + quote(d.var.name) +
                                 " the type of nil: declare it with a record type, "
                                 "var " +
-                                d.var.name + " : T := nil");
+                                d.var.name.str() + " : T := nil");
     t = error_;
   }
   d.var.type = t;
@@ -105,7 +106,7 @@ void Checker::transTypeDec(ast::TypeDec& d) {
 // ty -> type-id               the type it names (maybe a NameType of this batch)
 //     | { f1: t1, ..., fn: tn } a new record type (name equivalence)
 //     | array of type-id      a new array type
-const Type* Checker::transTy(const ast::Ty& ty, const std::string& name) {
+const Type* Checker::transTy(const ast::Ty& ty, Symbol name) {
   switch (ty.kind) {
   case ast::TyKind::Name: return lookType(ty.name, ty.loc);
   case ast::TyKind::Record: {
@@ -224,7 +225,7 @@ void Checker::transFunHeader(ast::FunDec& f) {
 // runs at f's depth. A procedure's body has no value (test40); a function's body is
 // assignable to its result type. Labels number functions in source order.
 void Checker::transFunBody(ast::FunDec& f) {
-  f.label = f.name + "_" + std::to_string(funCount_++);
+  f.label = f.name.str() + "_" + std::to_string(funCount_++);
   ast::FunDec* outerFun = fun_;
   ast::Exp* outerLoop = loop_;
   fun_ = &f;

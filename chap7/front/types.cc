@@ -10,7 +10,7 @@
 
 namespace tiger::types {
 
-int RecordType::fieldIndex(const std::string& f) const {
+int RecordType::fieldIndex(Symbol f) const {
   for (std::size_t i = 0; i < fields.size(); ++i)
     if (fields[i].name == f) return static_cast<int>(i);
   return -1;

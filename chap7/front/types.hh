@@ -3,8 +3,12 @@
 // int, string, nil, unit, records and arrays. Every record or array type expression
 // creates a new, distinct type (name equivalence). A NameType stands for a type
 // declared in a recursive batch until the batch is resolved; actual() skips names.
-// All types of one compilation are owned by one TypeContext.
+// All types of one compilation are owned by one TypeContext. A record's field names
+// are Symbols of the program its type was declared in (ast::Program::symbols): they
+// are read only while that program lives.
 #pragma once
+
+#include "base/symbol.hh"
 
 #include <deque>
 #include <memory>
@@ -22,7 +26,7 @@ struct Type {
 };
 
 struct RecordField {
-  std::string name;
+  Symbol name;
   const Type* type; // may be a NameType: use actual()
 };
 
@@ -31,7 +35,7 @@ struct RecordType : Type {
   std::vector<RecordField> fields;
   RecordType() : Type(Kind::Record) {}
   // Index of field `f`, or -1.
-  int fieldIndex(const std::string& f) const;
+  int fieldIndex(Symbol f) const;
 };
 
 struct ArrayType : Type {

@@ -175,7 +175,7 @@ void Translator::functionDec(const ast::FunctionDec& d) {
 void Translator::freeBody(ast::FunDec& f) {
   for (const ast::Formal& param : f.params)
     vars_.erase(&param.var);
-  f.params = {};
+  std::vector<ast::Formal>().swap(f.params); // `= {}` would keep the capacity
   f.body.reset();
 }
 
@@ -236,7 +236,7 @@ TrExp Translator::callExp(const ast::CallExp& e) {
     args.push_back(framePtr(it->second.depth - 1));
   } else {
     bool builtin = e.builtin != ast::Builtin::None;
-    label = temps_.namedLabel(builtin ? ast::builtinName(e.builtin) : e.func);
+    label = temps_.namedLabel(builtin ? ast::builtinName(e.builtin) : e.func.str());
   }
   for (const ast::ExpPtr& a : e.args)
     args.push_back(ex(*a));

@@ -5,6 +5,8 @@
 // map rehashed.
 #include "chap7/front/semant_table.hh"
 
+#include "base/symbol.hh"
+
 #include <gtest/gtest.h>
 
 #include <string>
@@ -12,50 +14,56 @@
 namespace tiger::semant {
 namespace {
 
+// The names of the tests, interned in one table as the scanner would.
+SymbolTable names;
+Symbol n(const std::string& text) {
+  return names.intern(text);
+}
+
 TEST(ScopedTable, InnerBindingsHideOuterOnesUntilTheScopeEnds) {
   ScopedTable<int> t;
-  t.bind("x", 1);
+  t.bind(n("x"), 1);
   t.beginScope();
-  t.bind("x", 2);
-  t.bind("y", 3);
-  t.bind("x", 4); // twice in one scope
-  EXPECT_EQ(*t.look("x"), 4);
-  EXPECT_EQ(*t.look("y"), 3);
+  t.bind(n("x"), 2);
+  t.bind(n("y"), 3);
+  t.bind(n("x"), 4); // twice in one scope
+  EXPECT_EQ(*t.look(n("x")), 4);
+  EXPECT_EQ(*t.look(n("y")), 3);
   t.endScope();
-  EXPECT_EQ(*t.look("x"), 1);
-  EXPECT_EQ(t.look("y"), nullptr);
+  EXPECT_EQ(*t.look(n("x")), 1);
+  EXPECT_EQ(t.look(n("y")), nullptr);
 }
 
 TEST(ScopedTable, NestedScopesUnwindInOrder) {
   ScopedTable<int> t;
   t.beginScope();
-  t.bind("a", 1);
+  t.bind(n("a"), 1);
   t.beginScope();
-  t.bind("a", 2);
+  t.bind(n("a"), 2);
   t.beginScope();
-  t.bind("a", 3);
+  t.bind(n("a"), 3);
   t.endScope();
-  EXPECT_EQ(*t.look("a"), 2);
+  EXPECT_EQ(*t.look(n("a")), 2);
   t.endScope();
-  EXPECT_EQ(*t.look("a"), 1);
+  EXPECT_EQ(*t.look(n("a")), 1);
   t.endScope();
-  EXPECT_EQ(t.look("a"), nullptr);
+  EXPECT_EQ(t.look(n("a")), nullptr);
 }
 
-// The log names bindings by their keys in the map: they stay valid while the map grows
-// and rehashes under them.
+// The log names bindings by their Symbols: endScope finds them while the map grows and
+// rehashes under them.
 TEST(ScopedTable, ManyBindingsInOneScopeUnwindAfterTheMapGrew) {
   ScopedTable<int> t;
-  t.bind("n0", -1);
+  t.bind(n("n0"), -1);
   t.beginScope();
   for (int k = 0; k < 10000; ++k)
-    t.bind("n" + std::to_string(k), k);
-  EXPECT_EQ(*t.look("n0"), 0);
-  EXPECT_EQ(*t.look("n9999"), 9999);
+    t.bind(n("n" + std::to_string(k)), k);
+  EXPECT_EQ(*t.look(n("n0")), 0);
+  EXPECT_EQ(*t.look(n("n9999")), 9999);
   t.endScope();
-  EXPECT_EQ(*t.look("n0"), -1);
-  EXPECT_EQ(t.look("n1"), nullptr);
-  EXPECT_EQ(t.look("n9999"), nullptr);
+  EXPECT_EQ(*t.look(n("n0")), -1);
+  EXPECT_EQ(t.look(n("n1")), nullptr);
+  EXPECT_EQ(t.look(n("n9999")), nullptr);
 }
 
 } // namespace
