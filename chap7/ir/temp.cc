@@ -46,6 +46,13 @@ Temp_label TempFactory::namedLabel(const std::string& name) {
   return Temp_label{p};
 }
 
+int TempFactory::labelNumber(Temp_label l) const {
+  int n = l.name ? freshNumber(*l.name) : -1;
+  bool fresh =
+      n >= 0 && static_cast<std::size_t>(n) < fresh_.size() && fresh_[n] == l.name;
+  return fresh ? n : -1;
+}
+
 std::string TempFactory::tempName(Temp_temp t) {
   if (t.num == Temp_temp::kFp) return "fp";
   if (t.num == Temp_temp::kRv) return "rv";

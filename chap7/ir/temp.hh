@@ -44,6 +44,9 @@ public:
   Temp_label newLabel();
   // The label with this exact name (the same object each time it is asked for).
   Temp_label namedLabel(const std::string& name);
+  // n when l is the label L<n> that newLabel() made; -1 for any other (a named label,
+  // or none). A number is as good as the label for indexing: see canon's BlockIndex.
+  int labelNumber(Temp_label l) const;
   // "t100", "fp", "rv".
   static std::string tempName(Temp_temp t);
   int tempCount() const { return nextTemp_ - 100; }
