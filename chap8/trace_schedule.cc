@@ -119,17 +119,24 @@ std::vector<std::size_t> rotatableHeaders(const Graph& g) {
   return start;
 }
 
+// The traces one after another: the blocks in the order they are placed, and where each
+// trace starts in that order (a trace of one block takes 8 bytes, not a vector).
+struct Traces {
+  std::vector<std::size_t> blocks;
+  std::vector<std::size_t> starts;
+};
+
 // Algorithm 8.3, with the improved mode's pending headers.
 class Tracer {
 public:
   Tracer(const Graph& g, bool book)
       : g_(g), book_(book), state_(g.size(), State::Unmarked),
         start_(book ? std::vector<std::size_t>(g.size(), kNone) : rotatableHeaders(g)) {}
-  std::vector<std::vector<std::size_t>> run();
+  Traces run();
   bool rotated(std::size_t b) const { return start_[b] != kNone; }
 
 private:
-  enum class State { Unmarked, Pending, Placed };
+  enum class State : unsigned char { Unmarked, Pending, Placed };
   std::size_t next(std::size_t b) const;
   std::size_t popPending();
 
@@ -140,11 +147,12 @@ private:
   std::vector<std::size_t> pending_; // headers set aside, innermost last
 };
 
-std::vector<std::vector<std::size_t>> Tracer::run() {
-  std::vector<std::vector<std::size_t>> traces;
+Traces Tracer::run() {
+  Traces traces;
+  traces.blocks.reserve(g_.size());
   for (std::size_t start = 0; start < g_.size(); ++start) {
     if (state_[start] != State::Unmarked) continue;
-    traces.emplace_back();
+    traces.starts.push_back(traces.blocks.size());
     for (std::size_t b = start; b != kNone;) {
       if (state_[b] == State::Unmarked && start_[b] != kNone &&
           state_[start_[b]] == State::Unmarked) {
@@ -154,7 +162,7 @@ std::vector<std::vector<std::size_t>> Tracer::run() {
         continue;
       }
       state_[b] = State::Placed;
-      traces.back().push_back(b);
+      traces.blocks.push_back(b);
       b = next(b);
       if (b == kNone) b = popPending();
     }
@@ -191,11 +199,14 @@ std::string labelText(Temp_label l) {
 }
 
 void explainTraces(Context& cx, const Blocks& blocks, const Tracer& tracer,
-                   const std::vector<std::vector<std::size_t>>& traces) {
+                   const Traces& traces) {
   if (!cx.opts.explain) return;
-  for (std::size_t k = 0; k < traces.size(); ++k) {
+  for (std::size_t k = 0; k < traces.starts.size(); ++k) {
     std::string line = "trace " + std::to_string(k + 1) + ":";
-    for (std::size_t b : traces[k]) {
+    std::size_t end =
+        k + 1 < traces.starts.size() ? traces.starts[k + 1] : traces.blocks.size();
+    for (std::size_t i = traces.starts[k]; i < end; ++i) {
+      std::size_t b = traces.blocks[i];
       line += " " + labelText(blockLabel(*blocks[b]));
       if (tracer.rotated(b)) line += "(loop header, set aside)";
     }
@@ -275,7 +286,11 @@ std::vector<T_stm> finishUp(Context& cx, const std::vector<const Block*>& order,
                             Temp_label done) {
   // LAB traces BEGIN finishUp()
   Finisher finisher(cx, order);
+  std::size_t length = 1; // the blocks' statements and LABEL done: the list's length,
+  for (const Block* b : order) // unless a JUMP is deleted or a CJUMP gets a false label
+    length += b->size();
   std::vector<T_stm> out;
+  out.reserve(length); // grown once, not doubled
   for (std::size_t k = 0; k < order.size(); ++k) {
     const Block& block = *order[k];
     if (block.empty()) continue;
@@ -299,16 +314,18 @@ std::vector<T_stm> C_traceSchedule(Context& cx, const C_block& b) {
     entry = {cx.arena.Label(cx.temps.newLabel()), cx.arena.Jump(blockLabel(*blocks[0]))};
     blocks.insert(blocks.begin(), &entry);
   }
-  Blocks order;
-  { // the graph and the traces are freed before finishUp makes its table of labels
+  Traces traces;
+  { // the graph and the tracer are freed before the order is made
     Graph graph(blocks, cx.temps);
     Tracer tracer(graph, cx.opts.bookTraces);
-    std::vector<std::vector<std::size_t>> traces = tracer.run();
+    traces = tracer.run();
     explainTraces(cx, blocks, tracer, traces);
-    for (const auto& trace : traces)
-      for (std::size_t k : trace)
-        order.push_back(blocks[k]);
   }
+  Blocks order;
+  order.reserve(blocks.size());
+  for (std::size_t k : traces.blocks)
+    order.push_back(blocks[k]);
+  blocks = Blocks(), traces = Traces(); // finishUp needs only `order`
   return finishUp(cx, order, b.label);
   // LAB END
 }
