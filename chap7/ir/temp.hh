@@ -54,11 +54,12 @@ public:
 private:
   int nextTemp_ = 100;
   int nextLabel_ = 0;
-  // A fresh label "L<n>" is never hashed: fresh_[n] finds it by number, and namedLabel
-  // looks there first for a name of that form. A named "L<n>" made before (a label read
-  // from a dump) sets claimed_[n], so newLabel skips n.
-  std::deque<std::string> names_; // a deque never moves its strings: labels point here
-  std::vector<const std::string*> fresh_;
+  // A fresh label "L<n>" is never hashed: it is fresh_[n], found by number, and
+  // namedLabel looks there first for a name of that form. A named "L<n>" made before
+  // (a label read from a dump) sets claimed_[n], so newLabel skips n (fresh_[n] stays
+  // ""). Deques never move their strings (labels point at them) nor double their size.
+  std::deque<std::string> fresh_; // the labels newLabel made, by number
+  std::deque<std::string> names_; // the others
   std::vector<bool> claimed_;
   std::unordered_map<std::string_view, const std::string*> named_; // views of names_
 };
