@@ -8,12 +8,14 @@ namespace tiger {
 
 SourceFile::SourceFile(std::string name, std::string text)
     : name_(std::move(name)), text_(std::move(text)) {
-  lineStarts_.push_back(0);
-  for (std::size_t i = 0; i < text_.size(); ++i)
-    if (text_[i] == '\n') lineStarts_.push_back(i + 1);
 }
 
 std::string SourceFile::line(int line) const {
+  if (lineStarts_.empty()) { // the first report: the lines are indexed now
+    lineStarts_.push_back(0);
+    for (std::size_t i = 0; i < text_.size(); ++i)
+      if (text_[i] == '\n') lineStarts_.push_back(i + 1);
+  }
   if (line < 1 || static_cast<std::size_t>(line) > lineStarts_.size()) return "";
   std::size_t b = lineStarts_[line - 1];
   std::size_t e = text_.find('\n', b);

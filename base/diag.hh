@@ -47,7 +47,8 @@ struct Loc {
   Pos end;
 };
 
-// The text of one source file, with line starts indexed for error reports.
+// The text of one source file, its line starts indexed by the first error report (8
+// bytes a line that a program without errors never needs).
 class SourceFile {
 public:
   SourceFile(std::string name, std::string text);
@@ -59,7 +60,7 @@ public:
 private:
   std::string name_;
   std::string text_;
-  std::vector<std::size_t> lineStarts_;
+  mutable std::vector<std::size_t> lineStarts_; // filled by the first line()
 };
 
 // Collects and prints errors of one compilation.

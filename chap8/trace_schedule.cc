@@ -51,9 +51,7 @@
 #include "chap8/basic_blocks.hh"
 #include "chap8/explain.hh"
 
-#include <limits>
 #include <ostream>
-#include <unordered_map>
 
 namespace tiger::canon {
 
@@ -62,21 +60,16 @@ using tree::cast;
 namespace {
 // LAB traces BEGIN the helpers of C_traceSchedule and finishUp
 
-constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+constexpr std::size_t kNone = BlockIndex::kNoBlock;
 using Blocks = std::vector<const Block*>;
 
 // The control-flow graph of the blocks: each block's successors, found by label.
 class Graph {
 public:
-  explicit Graph(const Blocks& blocks) : blocks_(blocks) {
-    for (std::size_t i = 0; i < blocks.size(); ++i)
-      if (Temp_label l = blockLabel(*blocks[i]); l.name) index_[l.name] = i;
-  }
+  Graph(const Blocks& blocks, const TempFactory& temps)
+      : blocks_(blocks), index_(temps, blocks) {}
   std::size_t size() const { return blocks_.size(); }
-  std::size_t find(Temp_label l) const {
-    auto it = index_.find(l.name);
-    return it == index_.end() ? kNone : it->second;
-  }
+  std::size_t find(Temp_label l) const { return index_.find(l); } // kNone: none
   const tree::Cjump* cjump(std::size_t b) const {
     return blocks_[b]->empty() ? nullptr : cast<tree::Cjump>(blocks_[b]->back());
   }
@@ -94,7 +87,7 @@ public:
 
 private:
   const Blocks& blocks_;
-  std::unordered_map<const std::string*, std::size_t> index_; // looked up, never iterated
+  BlockIndex index_;
 };
 
 // The block a rotated loop starts with: the exit test's target inside the loop, when
@@ -126,17 +119,24 @@ std::vector<std::size_t> rotatableHeaders(const Graph& g) {
   return start;
 }
 
+// The traces one after another: the blocks in the order they are placed, and where each
+// trace starts in that order (a trace of one block takes 8 bytes, not a vector).
+struct Traces {
+  std::vector<std::size_t> blocks;
+  std::vector<std::size_t> starts;
+};
+
 // Algorithm 8.3, with the improved mode's pending headers.
 class Tracer {
 public:
   Tracer(const Graph& g, bool book)
       : g_(g), book_(book), state_(g.size(), State::Unmarked),
         start_(book ? std::vector<std::size_t>(g.size(), kNone) : rotatableHeaders(g)) {}
-  std::vector<std::vector<std::size_t>> run();
+  Traces run();
   bool rotated(std::size_t b) const { return start_[b] != kNone; }
 
 private:
-  enum class State { Unmarked, Pending, Placed };
+  enum class State : unsigned char { Unmarked, Pending, Placed };
   std::size_t next(std::size_t b) const;
   std::size_t popPending();
 
@@ -147,11 +147,12 @@ private:
   std::vector<std::size_t> pending_; // headers set aside, innermost last
 };
 
-std::vector<std::vector<std::size_t>> Tracer::run() {
-  std::vector<std::vector<std::size_t>> traces;
+Traces Tracer::run() {
+  Traces traces;
+  traces.blocks.reserve(g_.size());
   for (std::size_t start = 0; start < g_.size(); ++start) {
     if (state_[start] != State::Unmarked) continue;
-    traces.emplace_back();
+    traces.starts.push_back(traces.blocks.size());
     for (std::size_t b = start; b != kNone;) {
       if (state_[b] == State::Unmarked && start_[b] != kNone &&
           state_[start_[b]] == State::Unmarked) {
@@ -161,7 +162,7 @@ std::vector<std::vector<std::size_t>> Tracer::run() {
         continue;
       }
       state_[b] = State::Placed;
-      traces.back().push_back(b);
+      traces.blocks.push_back(b);
       b = next(b);
       if (b == kNone) b = popPending();
     }
@@ -198,11 +199,14 @@ std::string labelText(Temp_label l) {
 }
 
 void explainTraces(Context& cx, const Blocks& blocks, const Tracer& tracer,
-                   const std::vector<std::vector<std::size_t>>& traces) {
+                   const Traces& traces) {
   if (!cx.opts.explain) return;
-  for (std::size_t k = 0; k < traces.size(); ++k) {
+  for (std::size_t k = 0; k < traces.starts.size(); ++k) {
     std::string line = "trace " + std::to_string(k + 1) + ":";
-    for (std::size_t b : traces[k]) {
+    std::size_t end =
+        k + 1 < traces.starts.size() ? traces.starts[k + 1] : traces.blocks.size();
+    for (std::size_t i = traces.starts[k]; i < end; ++i) {
+      std::size_t b = traces.blocks[i];
       line += " " + labelText(blockLabel(*blocks[b]));
       if (tracer.rotated(b)) line += "(loop header, set aside)";
     }
@@ -213,10 +217,8 @@ void explainTraces(Context& cx, const Blocks& blocks, const Tracer& tracer,
 // Class that flattens one order of blocks (finishUp).
 class Finisher {
 public:
-  Finisher(Context& cx, const Blocks& order) : cx_(cx), a_(cx.arena) {
-    for (const Block* b : order)
-      if (Temp_label l = blockLabel(*b); l.name) byLabel_[l.name] = b;
-  }
+  Finisher(Context& cx, const Blocks& order)
+      : cx_(cx), a_(cx.arena), order_(order), byLabel_(cx.temps, order) {}
   void finish(T_stm last, Temp_label next, std::vector<T_stm>& out);
 
 private:
@@ -228,7 +230,8 @@ private:
 
   Context& cx_;
   tree::Arena& a_;
-  std::unordered_map<const std::string*, const Block*> byLabel_; // looked up only
+  const Blocks& order_;
+  BlockIndex byLabel_; // the block of order_ each label starts
 };
 
 void Finisher::finish(T_stm last, Temp_label next, std::vector<T_stm>& out) {
@@ -269,9 +272,9 @@ void Finisher::finishCjump(tree::Cjump* c, Temp_label next, std::vector<T_stm>& 
 // is t or f => a copy of that CJUMP (a and b are canonical: evaluating them here, right
 // where the JUMP would have gone, is the same).
 T_stm Finisher::threaded(Temp_label target, Temp_label next) {
-  auto it = byLabel_.find(target.name);
-  if (it == byLabel_.end() || it->second->size() != 2) return nullptr;
-  auto* c = cast<tree::Cjump>(it->second->back());
+  std::size_t b = byLabel_.find(target);
+  if (b == BlockIndex::kNoBlock || order_[b]->size() != 2) return nullptr;
+  auto* c = cast<tree::Cjump>(order_[b]->back());
   if (!c || (c->t != next && c->f != next)) return nullptr;
   return a_.Cjump(c->op, a_.copy(c->left), a_.copy(c->right), c->t, c->f);
 }
@@ -283,7 +286,11 @@ std::vector<T_stm> finishUp(Context& cx, const std::vector<const Block*>& order,
                             Temp_label done) {
   // LAB traces BEGIN finishUp()
   Finisher finisher(cx, order);
+  std::size_t length = 1; // the blocks' statements and LABEL done: the list's length,
+  for (const Block* b : order) // unless a JUMP is deleted or a CJUMP gets a false label
+    length += b->size();
   std::vector<T_stm> out;
+  out.reserve(length); // grown once, not doubled
   for (std::size_t k = 0; k < order.size(); ++k) {
     const Block& block = *order[k];
     if (block.empty()) continue;
@@ -303,20 +310,22 @@ std::vector<T_stm> C_traceSchedule(Context& cx, const C_block& b) {
     blocks.push_back(&block);
   Block entry; // LABEL e; JUMP(NAME H) when the first block is a rotatable header
   if (!cx.opts.bookTraces && !blocks.empty() &&
-      rotatableHeaders(Graph(blocks))[0] != kNone) {
+      rotatableHeaders(Graph(blocks, cx.temps))[0] != kNone) {
     entry = {cx.arena.Label(cx.temps.newLabel()), cx.arena.Jump(blockLabel(*blocks[0]))};
     blocks.insert(blocks.begin(), &entry);
   }
-  Blocks order;
-  { // the graph and the traces are freed before finishUp makes its table of labels
-    Graph graph(blocks);
+  Traces traces;
+  { // the graph and the tracer are freed before the order is made
+    Graph graph(blocks, cx.temps);
     Tracer tracer(graph, cx.opts.bookTraces);
-    std::vector<std::vector<std::size_t>> traces = tracer.run();
+    traces = tracer.run();
     explainTraces(cx, blocks, tracer, traces);
-    for (const auto& trace : traces)
-      for (std::size_t k : trace)
-        order.push_back(blocks[k]);
   }
+  Blocks order;
+  order.reserve(blocks.size());
+  for (std::size_t k : traces.blocks)
+    order.push_back(blocks[k]);
+  blocks = Blocks(), traces = Traces(); // finishUp needs only `order`
   return finishUp(cx, order, b.label);
   // LAB END
 }

@@ -42,11 +42,11 @@
 #include "ptoext/sir_print.hh"
 #include "ptoext/sir_read.hh"
 
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <istream>
 #include <ostream>
-#include <sstream>
 #include <variant>
 
 #ifdef TIGER_MIMALLOC
@@ -70,11 +70,17 @@ std::optional<std::string> readText(const std::string& file,
   if (file != "-") opened.open(file, std::ios::binary);
   std::istream& in = file == "-" ? standardInput : opened;
   if (!in) return std::nullopt;
-  std::ostringstream text;
-  if (in.peek() != std::char_traits<char>::eof() && !(text << in.rdbuf()))
-    return std::nullopt;
+  // Read in blocks into a string reserved at the file's size: the text is held until
+  // Translate, and a doubling buffer would hold up to twice that (64 MiB for 47 MB).
+  std::string text;
+  std::uintmax_t size = file == "-" ? 0 : std::filesystem::file_size(file, ec);
+  if (!ec) text.reserve(size); // a pipe or a terminal has no size: read as it comes
+  char block[1 << 16];
+  while (in.read(block, sizeof block) || in.gcount() > 0)
+    text.append(block, static_cast<std::size_t>(in.gcount()));
   if (in.bad()) return std::nullopt;
-  return std::move(text).str();
+  text.shrink_to_fit(); // what grew by doubling
+  return text;
 }
 
 // Gives the memory the front end freed back to the system at once. mimalloc (when

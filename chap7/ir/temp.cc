@@ -26,15 +26,15 @@ Temp_label TempFactory::newLabel() {
   int n = nextLabel_++;
   while (static_cast<std::size_t>(n) < claimed_.size() && claimed_[n])
     n = nextLabel_++;
-  fresh_.resize(n + 1, nullptr);
-  fresh_[n] = &names_.emplace_back("L" + std::to_string(n));
-  return Temp_label{fresh_[n]};
+  fresh_.resize(n + 1); // a number skipped, taken by a name, keeps an empty string
+  fresh_[n] = "L" + std::to_string(n);
+  return Temp_label{&fresh_[n]};
 }
 
 Temp_label TempFactory::namedLabel(const std::string& name) {
   int n = freshNumber(name);
-  if (n >= 0 && static_cast<std::size_t>(n) < fresh_.size() && fresh_[n])
-    return Temp_label{fresh_[n]};
+  if (n >= 0 && static_cast<std::size_t>(n) < fresh_.size() && !fresh_[n].empty())
+    return Temp_label{&fresh_[n]};
   auto it = named_.find(name);
   if (it != named_.end()) return Temp_label{it->second};
   if (n >= 0) {
@@ -44,6 +44,13 @@ Temp_label TempFactory::namedLabel(const std::string& name) {
   const std::string* p = &names_.emplace_back(name);
   named_.emplace(*p, p);
   return Temp_label{p};
+}
+
+int TempFactory::labelNumber(Temp_label l) const {
+  int n = l.name ? freshNumber(*l.name) : -1;
+  bool fresh =
+      n >= 0 && static_cast<std::size_t>(n) < fresh_.size() && &fresh_[n] == l.name;
+  return fresh ? n : -1;
 }
 
 std::string TempFactory::tempName(Temp_temp t) {

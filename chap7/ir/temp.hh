@@ -44,6 +44,9 @@ public:
   Temp_label newLabel();
   // The label with this exact name (the same object each time it is asked for).
   Temp_label namedLabel(const std::string& name);
+  // n when l is the label L<n> that newLabel() made; -1 for any other (a named label,
+  // or none). A number is as good as the label for indexing: see canon's BlockIndex.
+  int labelNumber(Temp_label l) const;
   // "t100", "fp", "rv".
   static std::string tempName(Temp_temp t);
   int tempCount() const { return nextTemp_ - 100; }
@@ -51,11 +54,12 @@ public:
 private:
   int nextTemp_ = 100;
   int nextLabel_ = 0;
-  // A fresh label "L<n>" is never hashed: fresh_[n] finds it by number, and namedLabel
-  // looks there first for a name of that form. A named "L<n>" made before (a label read
-  // from a dump) sets claimed_[n], so newLabel skips n.
-  std::deque<std::string> names_; // a deque never moves its strings: labels point here
-  std::vector<const std::string*> fresh_;
+  // A fresh label "L<n>" is never hashed: it is fresh_[n], found by number, and
+  // namedLabel looks there first for a name of that form. A named "L<n>" made before
+  // (a label read from a dump) sets claimed_[n], so newLabel skips n (fresh_[n] stays
+  // ""). Deques never move their strings (labels point at them) nor double their size.
+  std::deque<std::string> fresh_; // the labels newLabel made, by number
+  std::deque<std::string> names_; // the others
   std::vector<bool> claimed_;
   std::unordered_map<std::string_view, const std::string*> named_; // views of names_
 };
