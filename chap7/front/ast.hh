@@ -10,7 +10,11 @@
 // Escape analysis (escape.hh) then sets VarBinding::escape.
 //
 // Nodes own their children through std::unique_ptr; every name is a Symbol interned in
-// the Program's table, compared and hashed as a pointer. Depth is limited by the parser
+// the Program's table, compared and hashed as a pointer. Nodes have no vtable: 8 bytes
+// a node less, which takes SimpleVar, OpExp and AssignExp down one of the allocator's
+// 16-byte size classes (bench/gen.py's ifchain: 160 bytes a line less, bench/README.md).
+// NodeDelete, the deleter of ExpPtr, VarPtr and DecPtr, frees a node as the type its
+// kind names, and `make<T>` builds one. Depth is limited by the parser
 // (kMaxNesting) so recursive passes over the AST stay within the stack.
 #pragma once
 
@@ -20,6 +24,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tiger::types {
@@ -35,8 +40,25 @@ inline constexpr int kMaxNesting = 10000;
 int maxNesting();
 
 struct Exp;
+struct Var;
+struct Dec;
 struct FunDec;
-using ExpPtr = std::unique_ptr<Exp>;
+
+// Frees a node through its kind (ast.cc); the bases' destructors are protected, so no
+// node is deleted as its base by mistake.
+struct NodeDelete {
+  void operator()(Exp* e) const;
+  void operator()(Var* v) const;
+  void operator()(Dec* d) const;
+};
+using ExpPtr = std::unique_ptr<Exp, NodeDelete>;
+using VarPtr = std::unique_ptr<Var, NodeDelete>;
+using DecPtr = std::unique_ptr<Dec, NodeDelete>;
+
+// A new node of type T, owned as ExpPtr, VarPtr or DecPtr are.
+template <class T, class... A> std::unique_ptr<T, NodeDelete> make(A&&... a) {
+  return std::unique_ptr<T, NodeDelete>(new T(std::forward<A>(a)...));
+}
 
 // A variable's declaration site: a `var`, a formal parameter, or a `for` index.
 // Semantic analysis points every use (SimpleVar) here; escape analysis marks it.
@@ -55,7 +77,7 @@ enum class VarKind { Simple, Field, Subscript };
 
 // Members in this order (and Exp's alike): the header ends 4 bytes short of a word,
 // and a derived node whose first member takes 4 bytes (a field index, an operator, a
-// builtin) places it there, a word smaller than after a header padded to 40 bytes.
+// builtin) places it there, a word smaller than after a header padded to 32 bytes.
 struct Var {
   const types::Type* type = nullptr; // set by semant
   const VarKind kind;
@@ -63,11 +85,8 @@ struct Var {
 
 protected:
   Var(VarKind k, Loc l) : kind(k), loc(l) {}
-
-public:
-  virtual ~Var() = default;
+  ~Var() = default;
 };
-using VarPtr = std::unique_ptr<Var>;
 
 // x
 struct SimpleVar : Var {
@@ -119,10 +138,10 @@ struct Exp {
   const types::Type* type = nullptr; // set by semant
   const ExpKind kind;
   Loc loc;
-  virtual ~Exp() = default;
 
 protected:
   Exp(ExpKind k, Loc l) : kind(k), loc(l) {}
+  ~Exp() = default;
 };
 
 // Checked downcast: `as<IfExp>(e)` where e->kind == ExpKind::If.
@@ -266,12 +285,11 @@ enum class DecKind { Function, Var, Type };
 struct Dec {
   const DecKind kind;
   Loc loc;
-  virtual ~Dec() = default;
 
 protected:
   Dec(DecKind k, Loc l) : kind(k), loc(l) {}
+  ~Dec() = default;
 };
-using DecPtr = std::unique_ptr<Dec>;
 
 // A formal parameter `name: type`.
 struct Formal {
