@@ -31,6 +31,7 @@ enum class ExitCode : int {
   Output = 73,      // standard output cannot be written (disk full, closed)
   Input = 74,       // the source file cannot be read
   ToolFailure = 75, // an external tool (mlir-opt-19, dot) failed
+  OutOfMemory = 76, // tigerc itself ran out of memory (a limit such as `ulimit -v`)
   Internal = 77,    // a checker caught a compiler bug
   LabStub = 78,     // a lab handout's function is still a stub (labs/README.md)
 };

@@ -34,6 +34,7 @@
 #include "chap7/translate/translate.hh"
 #include "chap8/canon.hh"
 #include "chap8/cfg_dot.hh"
+#include "driver/heap.hh"
 #include "driver/measure.hh"
 #include "driver/pass_clock.hh"
 #include "driver/stages.hh"
@@ -46,12 +47,9 @@
 #include <filesystem>
 #include <fstream>
 #include <istream>
+#include <new>
 #include <ostream>
 #include <variant>
-
-#ifdef TIGER_MIMALLOC
-#include <mimalloc.h>
-#endif
 
 namespace tiger::driver {
 namespace {
@@ -81,15 +79,6 @@ std::optional<std::string> readText(const std::string& file,
   if (in.bad()) return std::nullopt;
   text.shrink_to_fit(); // what grew by doubling
   return text;
-}
-
-// Gives the memory the front end freed back to the system at once. mimalloc (when
-// tigerc is linked with it, driver/CMakeLists.txt) would otherwise keep those pages a
-// while, and canon's trees would be counted on top of them in the peak.
-void releaseFreedMemory() {
-#ifdef TIGER_MIMALLOC
-  mi_collect(true);
-#endif
 }
 
 // The outputs that show each procedure's canon sequence on its own.
@@ -332,7 +321,14 @@ int runTigerc(const std::vector<std::string>& args, std::istream& in, std::ostre
     return code(ExitCode::Usage);
   }
   if (opts.help) return out << kUsage, 0;
-  int status = runPipeline(opts, Streams{in, out, err});
+  int status = 0;
+  try {
+    status = runPipeline(opts, Streams{in, out, err});
+  } catch (const std::bad_alloc&) { // what the pipeline made is freed on the way here
+    err << "tigerc: error: out of memory (the program needs more than the memory limit "
+           "allows)\n";
+    return code(ExitCode::OutOfMemory);
+  }
   if (out.flush() || status != 0) return status;
   err << "tigerc: error: cannot write the output\n";
   return code(ExitCode::Output);

@@ -11,6 +11,9 @@ a regular file, programs that exhaust a limit. Each is a clean status, never a c
     cap -> 75 naming the limit;
   - under `ulimit -v` (no 2 GiB stack to be had) the nesting limit shrinks to what the
     stack holds: a clean syntax error past it, never a crash below it;
+  - a 4.9 MB program under `ulimit -v 120000` is 76 "out of memory", and a Tiger
+    program that hoards 8 GB is 70 "out of memory" under --run, never an abort
+    (driver/heap.cc);
   - --time-passes names every ptoext stage;
   - --from=pto-ssa (a dump of the SSA form, hostile): its run into /dev/full -> 73;
     runaway recursion with --max-depth=0 -> 71 "out of stack"; a dump nested past the
@@ -132,6 +135,36 @@ def limit_checks(exe):
         r.returncode == 75 and b"mlir-opt" in r.stderr and b"memory limit is 64 MiB" in r.stderr)
 
 
+def big_program():
+    """A program of about 4.9 MB (100000 functions), which needs some 100 MB to compile."""
+    gen = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench", "gen.py")
+    return subprocess.run([sys.executable, gen, "funcs", "100000"], capture_output=True,
+                          check=True).stdout
+
+
+# Arrays of 8 GB in all: more than any limit below gives, whatever tigerc's own size.
+HOARD = (b"let type a = array of int type aa = array of a var xs := aa[1000] of a[0] of 0 "
+         b"in for i := 0 to 999 do xs[i] := a[1000000] of i; printi(1) end")
+
+
+def heap_checks(exe):
+    prog = big_program()
+    path = os.path.join(os.environ.get("TMPDIR", "/tmp"), "tigerc-robust-%d.tig" % os.getpid())
+    with open(path, "wb") as f:
+        f.write(prog)
+    try:
+        cramped = address_space(120000)
+        for args in (["--emit=traces"], ["--emit=mlir"]):
+            r = tigerc(exe, *args, path, preexec_fn=cramped)
+            yield "ulimit -v 120000: a 4.9 MB program, %s -> 76 out of memory" % args[0], (
+                r.returncode == 76 and b"tigerc: error: out of memory" in r.stderr)
+    finally:
+        os.unlink(path)
+    r = tigerc(exe, "--run", "-", stdin=HOARD, preexec_fn=address_space(1000000))
+    yield "ulimit -v 1000000: --run of 8 GB of arrays -> 70 out of memory", (
+        r.returncode == 70 and r.stderr == b"runtime error: out of memory\n")
+
+
 def chunk_program():
     """More than 64 ifs in a row in every kind of block, and a 300-long `&` chain."""
     ifs = "; ".join("if t < %d then t := t + 1 else t := t - 1" % (i % 7) for i in range(150))
@@ -245,9 +278,9 @@ def ssa_scaling_checks(exe):
             shape, n, cpu), status == 0 and cpu < 5
 
 
-GROUPS = (output_checks, input_checks, print_checks, limit_checks, nesting_checks,
-          scaling_checks, time_passes_checks, mlir_chunk_checks, ssa_dump_checks,
-          ssa_scaling_checks)
+GROUPS = (output_checks, input_checks, print_checks, limit_checks, heap_checks,
+          nesting_checks, scaling_checks, time_passes_checks, mlir_chunk_checks,
+          ssa_dump_checks, ssa_scaling_checks)
 
 
 def main(argv):

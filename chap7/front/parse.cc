@@ -10,7 +10,6 @@
 #include "parser.hh"
 
 #include <climits>
-#include <new>
 #include <ostream>
 
 namespace tiger {
@@ -71,8 +70,6 @@ ParseResult parse(const SourceFile& src, Diagnostics& diag) {
   } catch (const front::NestingTooDeep& e) {
     ctx.syntaxError(e.loc, "nesting too deep (more than " +
                                std::to_string(ast::maxNesting()) + " levels)");
-  } catch (const std::bad_alloc&) {
-    ctx.syntaxError(ctx.lex.tok, "out of memory while parsing");
   }
   result.failure = ctx.failure;
   if (ctx.failure == ParseFailure::None) result.program = std::move(ctx.program);
