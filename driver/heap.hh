@@ -1,12 +1,19 @@
-// heap.hh - how tigerc's heap meets the operating system: freed memory given back
-// between stages. It does nothing unless tigerc is linked with mimalloc
-// (driver/CMakeLists.txt); with it, heap.cc also makes running out of memory a
-// std::bad_alloc, not an abort.
+// heap.hh - how tigerc's heap meets the operating system: address space for a big
+// program's trees reserved in huge pages, and freed memory given back between stages.
+// Both do nothing unless tigerc is linked with mimalloc (driver/CMakeLists.txt); with
+// it, heap.cc also makes running out of memory a std::bad_alloc, not an abort.
 #pragma once
 
 #include <cstddef>
 
 namespace tiger::driver {
+
+// Before the front end: for a source of at least 4 MiB, the heap grows into address
+// space reserved for it with transparent huge pages advised, so that the kernel maps
+// memory 2 MiB at a time instead of 4 KiB (bench/README.md, "Sixth step"). Smaller
+// sources, an address-space limit (`ulimit -v`), or a reservation the system refuses
+// leave the heap as it is.
+void prepareHeap(std::size_t sourceBytes);
 
 // Gives the memory freed so far back to the system at once, so that what the next
 // stage allocates is not counted on top of it in the peak.

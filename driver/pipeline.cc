@@ -72,7 +72,12 @@ std::optional<std::string> readText(const std::string& file,
   // Translate, and a doubling buffer would hold up to twice that (64 MiB for 47 MB).
   std::string text;
   std::uintmax_t size = file == "-" ? 0 : std::filesystem::file_size(file, ec);
-  if (!ec) text.reserve(size); // a pipe or a terminal has no size: read as it comes
+  // A pipe or a terminal has no size: read as it comes. A file's size prepares the heap
+  // first, so that the text's own pages are among those it reserves.
+  if (!ec) {
+    prepareHeap(size);
+    text.reserve(size);
+  }
   char block[1 << 16];
   while (in.read(block, sizeof block) || in.gcount() > 0)
     text.append(block, static_cast<std::size_t>(in.gcount()));
