@@ -73,15 +73,15 @@ void releaseFreedMemory() {
 // the C++ new handler. These replace it in tigerc and throw std::bad_alloc instead, as
 // the standard asks, so that the interpreter reports "out of memory" (70) and the
 // compiler exit 76 (runTigerc) under a memory limit, never SIGABRT. Deletion stays
-// mimalloc's, which frees what mi_malloc gave.
+// mimalloc's, which frees what mi_malloc gave; the array forms call the single ones,
+// as the standard's own do.
 void* operator new(std::size_t bytes) {
   if (void* p = mi_malloc(bytes)) return p;
   throw std::bad_alloc();
 }
 
 void* operator new[](std::size_t bytes) {
-  if (void* p = mi_malloc(bytes)) return p;
-  throw std::bad_alloc();
+  return ::operator new(bytes);
 }
 
 void* operator new(std::size_t bytes, std::align_val_t align) {
@@ -90,7 +90,6 @@ void* operator new(std::size_t bytes, std::align_val_t align) {
 }
 
 void* operator new[](std::size_t bytes, std::align_val_t align) {
-  if (void* p = mi_malloc_aligned(bytes, static_cast<std::size_t>(align))) return p;
-  throw std::bad_alloc();
+  return ::operator new(bytes, align);
 }
 #endif

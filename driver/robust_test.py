@@ -34,6 +34,7 @@ import resource
 import shutil
 import subprocess
 import sys
+import tempfile
 
 HAVE_MLIR = bool(shutil.which("mlir-opt-19") or shutil.which("mlir-opt"))
 
@@ -151,10 +152,10 @@ HOARD = (b"let type a = array of int type aa = array of a var xs := aa[1000] of 
 
 def heap_checks(exe):
     prog = big_program()
-    path = os.path.join(os.environ.get("TMPDIR", "/tmp"), "tigerc-robust-%d.tig" % os.getpid())
-    with open(path, "wb") as f:
-        f.write(prog)
-    try:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "big.tig")
+        with open(path, "wb") as f:
+            f.write(prog)
         for args in (["--emit=traces"], ["--run", "--max-depth=0"]):
             a, b = tigerc(exe, *args, path), tigerc(exe, *args, "-", stdin=prog)
             yield "a 4.9 MB program, %s: a file (huge-page heap) = a pipe" % args[0], (
@@ -164,8 +165,6 @@ def heap_checks(exe):
             r = tigerc(exe, *args, path, preexec_fn=cramped)
             yield "ulimit -v 120000: a 4.9 MB program, %s -> 76 out of memory" % args[0], (
                 r.returncode == 76 and b"tigerc: error: out of memory" in r.stderr)
-    finally:
-        os.unlink(path)
     r = tigerc(exe, "--run", "-", stdin=HOARD, preexec_fn=address_space(1000000))
     yield "ulimit -v 1000000: --run of 8 GB of arrays -> 70 out of memory", (
         r.returncode == 70 and r.stderr == b"runtime error: out of memory\n")
