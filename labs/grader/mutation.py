@@ -16,7 +16,8 @@ when it changes only how good the code is, not whether it is right: the bonus's 
 within the bonus's yardstick, or a shape the grade does not measure).
 
 Mutants of one lab are graded N at a time, each in a work copy of one scratch folder
-(WORKDIR/scratch; grade.py's slots, as grade-all's), where the handout is built once;
+(WORKDIR/scratch; grade.py's slots, as grade-all's), where the handout with the
+solution's lab files (solved_base) is built once, so a mutant compiles one file;
 a second run on the same lab waits for the first (WORKDIR/lock). A mutant that did not
 compile is remembered (WORKDIR/unbuildable-HANDOUT.txt, by the hash of its text and of
 the handout) and not built again.
@@ -107,6 +108,22 @@ def lab_sources(lab):
                 text = f.read()
             if "// LAB %s BEGIN" % lab in text:
                 out[path] = text
+    return out
+
+
+def solved_base(handout, lab, workdir):
+    """WORKDIR/solved-base: the handout with the solution's lab files written back. A
+    mutant changes one file of the solution; built on the handout's stubs, every lab
+    file would differ and be compiled, built on this only the mutated one is."""
+    out = os.path.join(workdir, "solved-base")
+    submission.sync(handout, out, untrusted.TRUSTED)
+    for path, text in lab_sources(lab).items():
+        target = os.path.join(out, path)
+        with open(target, encoding="utf-8") as f:
+            if f.read() == text:
+                continue
+        with open(target, "w", encoding="utf-8") as f:
+            f.write(text)
     return out
 
 
@@ -248,10 +265,14 @@ class Pool:
         self.jobs = self.grade.parallel_slots(self.jobs, "grading mutants side by side")
         say("building the handout in %s (once per change of the handout)" % self.scratch)
         args = self.args()
+        self.grade.settle_folders(args)
+        self.scratch = args.scratch
+        self.handout = self.grade.handout_base(args)
+        self.base = solved_base(self.handout, self.lab, self.workdir)
+        args = self.args()
         problem = self.grade.prepare_shared(args, spec)
         if problem:
             raise RuntimeError(problem)
-        self.scratch, self.base = args.scratch, self.grade.handout_base(args)
         self.broken_list = os.path.join(self.workdir, "unbuildable-%s.txt" % submission.stamp(
             self.base)[:12])
         if os.path.isfile(self.broken_list):

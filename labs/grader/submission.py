@@ -87,12 +87,14 @@ def sync(src, dst, bounds=untrusted.UPLOAD):
 
 
 def lab_files(base, lab):
-    """{basename: path} of the files where the handout asks for lab's functions."""
-    out = {}
+    """{basename: path} of the files where the handout asks for lab's functions (or, in
+    a handout given the solution's files back, mutation.solved_base, holds them)."""
+    out, marks = {}, ("TODO(lab %s)" % lab, "// LAB %s BEGIN" % lab)
     for path in tree_files(base):
         if path.endswith((".cc", ".hh", ".h", ".cpp")):
             with open(os.path.join(base, path), encoding="utf-8", errors="replace") as f:
-                if "TODO(lab %s)" % lab in f.read():
+                text = f.read()
+                if any(mark in text for mark in marks):
                     out[os.path.basename(path)] = path
     return out
 

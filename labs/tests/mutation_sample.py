@@ -9,7 +9,8 @@ PATH:LINE:OPERATOR:K once, each one changed line inside a region of its lab; eve
 operator of the table makes some mutant in some lab; no equivalent_mutants.txt names a
 mutant that no longer exists. Then grades three chosen canon mutants: the solution
 unchanged survives, `saveSlots(...)` deleted from reorder() is killed, arguments
-swapped into a call that cannot compile did not build; the killed one's grade stopped at
+swapped into a call that cannot compile did not build (built on the solved base: the
+handout with the solution's lab files, the same lab files as the handout's); the killed one's grade stopped at
 its first failed program, and graded in full it is killed too. Last, `mutation_score.py canon
 --mutants 3` grades its sample and ends with the score line, its counts agreeing.
 """
@@ -18,7 +19,7 @@ import re
 import subprocess
 import sys
 
-from ..grader import judges, mutate, mutation
+from ..grader import judges, mutate, mutation, submission
 from ..paths import ROOT, lab_names
 from .mutants import conclude
 
@@ -101,7 +102,22 @@ def check_verdicts(reference):
         print("%s: %s (%.1f s)" % (o.case.id, o.verdict, o.seconds))
     problems = ["%s: %s, expected %s" % (o.case.id, o.verdict, w)
                 for o, w in zip(outcomes, want) if o.verdict != w]
-    return problems + check_stop(chosen[1], outcomes[1], reference)
+    return problems + check_solved_base(pool) + check_stop(chosen[1], outcomes[1], reference)
+
+
+def check_solved_base(pool):
+    """The mutants are built on the handout with the solution's lab files back: those
+    files hold the solution, and are the lab's files, where the handout's stubs are."""
+    sources = mutation.lab_sources(pool.lab)
+    differ = [p for p, text in sources.items()
+              if open(os.path.join(pool.base, p), encoding="utf-8").read() != text]
+    files = (submission.lab_files(pool.base, pool.lab),
+             submission.lab_files(pool.handout, pool.lab))
+    print("solved base: %d lab files, %d differ from the solution" % (len(sources), len(differ)))
+    problems = ["solved base: %s is not the solution's" % p for p in differ]
+    if files[0] != files[1] or not files[0]:
+        problems.append("solved base: lab files %s, the handout's %s" % files)
+    return problems
 
 
 def check_stop(case, stopped, reference):
