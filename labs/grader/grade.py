@@ -271,6 +271,7 @@ def grade_in(args, spec, sub, bin_dir, start, slot):
     cx = judges.Context(spec, args.reference, runtime, limits)
     cx.cases = lambda path, d: shipped.cases(spec["lab"], path, d, args.reference)
     cx.confined_reference = reference_copy(args.reference, bin_dir)
+    cx.lowerings = getattr(args, "lowerings", None)  # mutation.Pool's, shared
     if getattr(args, "stop_early", False):  # mutation.Pool: does anything fail?
         cx.stop = threading.Event()
     tigerc, build_msg = sandbox.public_copy(args.reference, bin_dir), ""

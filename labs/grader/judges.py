@@ -30,11 +30,13 @@ its `stderr:` texts. The quality numbers are the reference's (--measure=temps, -
 or mlir-opt-19's printing of the module (iter_args), never a reading of the student's
 text.
 """
+import hashlib
 import os
 import re
 import shutil
 import signal
 import tempfile
+import threading
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 
@@ -71,6 +73,7 @@ class Context:
     confined_reference: str = None  # a copy of the reference a confined step can run
     stop: object = None   # a threading.Event: set by the first failed program, when the
                           # grade only asks whether anything fails (mutation.Pool)
+    lowerings: object = None  # a Lowerings shared by the grades of one mutation run
 
     def student_limits(self):
         """The student's limits: after TIMEOUTS_BEFORE_LOWER time-outs in one grade,
@@ -365,14 +368,49 @@ SPLIT = b"// -----"
 DUMP = re.compile(rb"(?m)^(?=// -----// IR Dump Before )")
 
 
+class Lowerings:
+    """The modules mlir-opt-19 has lowered in this process, by the MLIR's hash: (the
+    lowered text, the printing). The mutants of a mutation run emit the reference's
+    MLIR for most programs, so each grade of it lowers only what its mutant changed.
+    The same bytes, the same lowering: mlir-opt-19 reads nothing else. Only modules it
+    lowered whole are kept, up to `cap` bytes of text in all."""
+
+    def __init__(self, cap=512 * sandbox.MB):
+        self.cap, self.size, self.known, self.lock = cap, 0, {}, threading.Lock()
+
+    def get(self, mlir):
+        with self.lock:
+            return self.known.get(hashlib.sha256(mlir).digest())
+
+    def put(self, mlir, lowered):
+        low, printed, problem = lowered
+        if problem:
+            return
+        with open(low, "rb") as f:
+            text = f.read()
+        with self.lock:
+            if self.size + len(text) + len(printed) <= self.cap:
+                self.known[hashlib.sha256(mlir).digest()] = (text, printed)
+                self.size += len(text) + len(printed)
+
+
 def lower_all(cx, items, pool, batches):
     """lower_mlir on each (MLIR, work folder) of items, in at most `batches` mlir-opt-19
     starts run on pool (lower_batch): one start costs 40-50 ms, the lowering of a
     module a quarter of that. The batches take every `batches`-th module, so that the
-    big ones (the random programs, last) are shared out."""
-    parts = [items[k::batches] for k in range(min(batches, len(items)))]
+    big ones (the random programs, last) are shared out. A module cx.lowerings knows
+    is not lowered again."""
+    known = [cx.lowerings and cx.lowerings.get(mlir) for mlir, _ in items]
+    todo = [item for item, got in zip(items, known) if got is None]
+    parts = [todo[k::batches] for k in range(min(batches, len(todo)))]
     done = list(pool.map(lambda part: lower_batch(cx, part), parts))
-    return [done[k % len(parts)][k // len(parts)] for k in range(len(items))]
+    made = iter([done[k % len(parts)][k // len(parts)] for k in range(len(todo))])
+    out = []
+    for (mlir, work), got in zip(items, known):
+        out.append(lowered_at(work, *got) if got else next(made))
+        if cx.lowerings and not got:
+            cx.lowerings.put(mlir, out[-1])
+    return out
 
 
 def lower_batch(cx, items):

@@ -9,6 +9,10 @@ Expects, on the reference's MLIR of six programs of testcases/ptoext:
     message it gets alone (MLIR_REJECTED, its line), the others their own lowering;
   - a module that holds the marker `// -----` (in a comment) is lowered on its own
     (it would split in two), the five others in one start: two starts;
+  - with a Lowerings (a mutation run's), lower_all lowers the six once: a second
+    lower_all of the same modules starts no mlir-opt-19 and writes each module's
+    lowered text, the same bytes, in its own work folder; a rejected module is never
+    kept (lowered again, with its message); a Lowerings too small keeps nothing;
   - judge_all grades the six programs with the batch: each passes, with the metric
     judge() gives it alone.
 Skipped (exit 0, with a message) without MLIR 19's tools.
@@ -48,6 +52,32 @@ def lowered_texts(results):
     return out
 
 
+def check_lowerings(cx, mlirs, works, alone, count, check):
+    """lower_all with cx.lowerings: what it lowered once it does not lower again."""
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        cx.lowerings = judges.Lowerings()
+        count[0] = 0
+        first = lowered_texts(judges.lower_all(cx, list(zip(mlirs, works)), pool, 2))
+        for w in works:
+            os.remove(os.path.join(w, "student.llvm.mlir"))
+        again = lowered_texts(judges.lower_all(cx, list(zip(mlirs, works)), pool, 2))
+        check("Lowerings: lowered once", count[0] == 2 and first == alone,
+              "%d starts" % count[0])
+        check("Lowerings: again, no start, the same bytes in each work folder",
+              count[0] == 2 and again == alone, "%d starts" % count[0])
+        count[0] = 0
+        bad = [REJECTED, REJECTED]
+        twice = [judges.lower_all(cx, list(zip(bad, works)), pool, 2)[0] for _ in range(2)]
+        check("Lowerings: a rejected module is lowered each time, with its message",
+              count[0] == 2 * 2 and all((p or "").startswith(judges.MLIR_REJECTED)
+                                        for _, _, p in twice), "%d starts" % count[0])
+        cx.lowerings, count[0] = judges.Lowerings(cap=1), 0
+        for _ in range(2):
+            judges.lower_all(cx, list(zip(mlirs, works)), pool, 2)
+        check("Lowerings: too small keeps nothing", count[0] == 4, "%d starts" % count[0])
+        cx.lowerings = None
+
+
 def checks(tigerc, check):
     cx = ptoext_context(tigerc, 10)
     paths = [os.path.join(ROOT, "testcases", "ptoext", p + ".tig") for p in PROGRAMS]
@@ -80,6 +110,7 @@ def checks(tigerc, check):
               "%d starts" % count[0])
         check("... and every module as alone", batch == alone,
               repr([k for k, (a, b) in enumerate(zip(batch, alone)) if a != b]))
+        check_lowerings(cx, mlirs, works, alone, count, check)
     finally:
         undo()
         for w in works:
