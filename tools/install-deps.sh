@@ -12,6 +12,8 @@
 #   clang-format-14      the pinned formatter of `ctest -R format` (tools/format_check.sh)
 #   patch                the lab graders apply mutants (labs/GRADING.md)
 #   bubblewrap           the graders confine a submission's build and runs (labs/GRADING.md)
+#   ninja-build          the graders build each submission with Ninja (a rebuild's walk of
+#                        the tree: 0.1 s, Make's 1 s; labs/GRADING.md)
 #   libxml2-utils        xmllint: grade.safety checks that junit.xml is valid XML
 #   emscripten, chromium Tiger Explorer (make explorer) and its browser test
 #   clang-14, libclang-rt-14-dev  `make fuzz` (libFuzzer and its sanitizer runtimes)
@@ -20,7 +22,7 @@
 set -eu
 packages=(bison flex cmake g++ make libmimalloc-dev googletest libgtest-dev graphviz python3
           mlir-19-tools llvm-19-tools
-          texlive-latex-recommended texlive-pictures poppler-utils clang-format-14 patch bubblewrap
+          texlive-latex-recommended texlive-pictures poppler-utils clang-format-14 patch bubblewrap ninja-build
           libxml2-utils
           emscripten chromium clang-14 libclang-rt-14-dev)
 missing=()

@@ -278,7 +278,8 @@ def grade_in(args, spec, sub, bin_dir, start, slot):
     if sub:
         tigerc, build_msg, _ = submission.build(sub, args.scratch, args.jobs,
                                                 handout_base(args), spec["lab"], bin_dir, slot,
-                                                upload=getattr(args, "upload", None) == sub)
+                                                upload=getattr(args, "upload", None) == sub,
+                                                ninja=getattr(args, "ninja", False))
     groups = suite(spec, args)
     if tigerc:
         judged = judge_all(cx, tigerc, groups, args.jobs)
@@ -470,7 +471,7 @@ def prepare_shared(args, spec):
     folders, the handout's pristine build, the random programs. A problem or None."""
     settle_folders(args)
     _, problem = submission.ensure_pristine(handout_base(args), args.scratch, args.jobs,
-                                              spec["lab"])
+                                              spec["lab"], getattr(args, "ninja", False))
     suite(spec, args)
     return problem
 

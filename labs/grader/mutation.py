@@ -252,6 +252,7 @@ class Pool:
         args = self.grade.parse(argv + (["--base", self.base] if self.base else []))
         args.time_limit, args.stop_early = self.time_limit, not self.full
         args.lowerings = self.lowerings
+        args.ninja = True  # the mutants are the solution's code: built with Ninja
         return args
 
     def prepare(self, spec, say=print):

@@ -13,8 +13,9 @@ The scratch folder (mode 0711, the grader's) holds:
                          - so only the files the submission changed are compiled.
                          Nothing a submission leaves in work/ reaches the next one.
 The pristine build is the handout built once by the same confined build as a
-submission (no -g; the lab's files -O0, the fastest rebuild, every other file -O2),
-named by the handout's content (stamp()) and the lab's files:
+submission (no -g; the lab's files -O0, the fastest rebuild, every other file -O2;
+Make, or Ninja for mutation.Pool's mutants: generator()), named by the handout's
+content (stamp()), the lab's files and the generator:
   - with bubblewrap, which shows a build its tree at the fixed path BUILT_AT whatever
     folder holds it, one pristine-STAMP/ beside the scratch folders serves them all
     (every test of `make test`, every slot of grade-all): PRISTINE_KEPT are kept, the
@@ -123,8 +124,18 @@ def stamp(base, paths=None):
     return h.hexdigest()
 
 
-def confined_build(work, jobs, configure, seen_as=None, lab_paths=()):
-    """cmake (configure when asked: lab_paths are the lab's files) and the tigerc
+def generator(ninja):
+    """cmake's generator: Ninja for a trusted tree (ninja=True: a mutant of
+    mutation.Pool) where there is one, else Make. Ninja's walk of a built tree takes
+    0.1 s, Make's 1 s, and every mutant rebuilds one; but Ninja waits for the end of
+    every step's output pipe, so a process a submission's CMake code leaves behind
+    would hold its build to the time limit (grade.hostile's build_daemon: 600 s)."""
+    return ["-G", "Ninja"] if ninja and shutil.which("ninja") else []
+
+
+def confined_build(work, jobs, configure, seen_as=None, lab_paths=(), ninja=False):
+    """cmake (configure when asked: lab_paths are the lab's files, ninja as
+    generator() says) and the tigerc
     target, confined; (ok, log, why): why is the one line that says what failed (a
     limit, else the first error). The step sees `work` at the path `seen_as` (default:
     its own; seen_at()): the build folder's absolute paths are the same whatever folder
@@ -136,9 +147,9 @@ def confined_build(work, jobs, configure, seen_as=None, lab_paths=()):
         # -O0, no -g: the fastest rebuild of the lab's files, which a submission changes;
         # the top CMakeLists.txt builds every other file -O2 (TIGER_LAB_FILES): built once,
         # it runs in each of the grade's hundred compiles.
-        steps.insert(0, ["cmake", "-S", src, "-B", out, "-DCMAKE_BUILD_TYPE=Debug",
-                         "-DCMAKE_CXX_FLAGS_DEBUG=-O0",
-                         "-DTIGER_LAB_FILES=" + ";".join(lab_paths)])
+        steps.insert(0, ["cmake", "-S", src, "-B", out] + generator(ninja) + [
+            "-DCMAKE_BUILD_TYPE=Debug", "-DCMAKE_CXX_FLAGS_DEBUG=-O0",
+            "-DTIGER_LAB_FILES=" + ";".join(lab_paths)])
     log = ""
     for cmd in steps:
         ran = sandbox.run(cmd, limits=BUILD, untrusted=True, rw=[(work, seen_as)], cwd=seen_as)
@@ -182,13 +193,15 @@ def locked(path, how):
         yield
 
 
-def ensure_pristine(base, scratch, jobs, lab):
+def ensure_pristine(base, scratch, jobs, lab, ninja=False):
     """Builds the handout's pristine build for lab unless it exists: (its path, a
-    problem or None). It is named by the handout's content and the lab's files."""
+    problem or None). It is named by the handout's content, the lab's files and its
+    generator (generator(ninja))."""
     os.makedirs(scratch, exist_ok=True)
     os.chmod(scratch, 0o711)
     lab_paths = sorted(lab_files(base, lab).values())
-    want = hashlib.sha256((stamp(base) + "\0" + ";".join(lab_paths)).encode()).hexdigest()
+    want = hashlib.sha256((stamp(base) + "\0" + ";".join(lab_paths + generator(ninja)))
+                          .encode()).hexdigest()
     pristine, shared = pristine_of(want, scratch), confine.renames(sandbox.level())
     mark = os.path.join(scratch, "pristine.stamp")  # a shared one is named by want
     with locked(pristine, fcntl.LOCK_EX):
@@ -202,7 +215,7 @@ def ensure_pristine(base, scratch, jobs, lab):
         os.makedirs(os.path.join(work, "build"))
         _own(work)
         ok, log, why = confined_build(work, jobs, configure=True, seen_as=seen_at(scratch),
-                                      lab_paths=lab_paths)
+                                      lab_paths=lab_paths, ninja=ninja)
         confine.reap(sandbox.level())
         if not ok:
             remove(work)
@@ -362,11 +375,11 @@ def prepare(submission, scratch, base, lab, pristine, slot=0, upload=False):
     return note
 
 
-def build(submission, scratch, jobs, base, lab, bin_dir, slot=0, upload=False):
+def build(submission, scratch, jobs, base, lab, bin_dir, slot=0, upload=False, ninja=False):
     """Checks, copies, builds confined; returns (tigerc path in bin_dir or None, message,
     log). The message is "" for a tree that built, a note for loose files, "build
-    failed: ..." or "submission refused: ..." else."""
-    pristine, problem = ensure_pristine(base, scratch, jobs, lab)
+    failed: ..." or "submission refused: ..." else. ninja: a trusted tree (generator())."""
+    pristine, problem = ensure_pristine(base, scratch, jobs, lab, ninja)
     if problem:
         return None, problem, ""
     try:

@@ -41,7 +41,9 @@ Paths the submission controls (check_paths; each with its unconfined control):
   out_symlink       grade-tests on NAME.out links to a root-only file and to /dev/zero;
                     control: the old reader (testcases' directives) reads them
 
-Expected of each: score 0 and no bonus; results.json agrees with the table (two seconds
+Expected of each: score 0 and no bonus; a configure-time attack's build not held to its
+limit by the process it left (a submission is built with Make: submission.generator);
+results.json agrees with the table (two seconds
 later, for the attacks that start processes: LINGERING); no process named tiger-hostile
 is alive; no tiger-hostile* file outside the scratch tree; no private program in its tree; the listener heard nothing. An honest
 submission (the handout with the solution's linearize.cc) scores full marks first, after
@@ -241,6 +243,8 @@ class Suite:
         elif result["score"] or result["bonus_score"]:
             fail("scored %.2f + %.2f without doing the lab" % (result["score"],
                                                                result["bonus_score"]))
+        if name in CONFIGURE and "limit" in result["build"]:
+            fail("a process it left held the build to a limit: %s" % result["build"])
         if name in LINGERING:
             time.sleep(2)  # a forger that outlived the grade would have written by now
         with open(os.path.join(out, "results.json")) as f:
