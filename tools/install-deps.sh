@@ -12,7 +12,7 @@
 #   clang-format-14      the pinned formatter of `ctest -R format` (tools/format_check.sh)
 #   patch                the lab graders apply mutants (labs/GRADING.md)
 #   bubblewrap           the graders confine a submission's build and runs (labs/GRADING.md)
-#   ninja-build          the graders build each submission with Ninja (a rebuild's walk of
+#   ninja-build          a mutation run builds each mutant with Ninja (a rebuild's walk of
 #                        the tree: 0.1 s, Make's 1 s; labs/GRADING.md)
 #   libxml2-utils        xmllint: grade.safety checks that junit.xml is valid XML
 #   emscripten, chromium Tiger Explorer (make explorer) and its browser test
