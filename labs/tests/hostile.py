@@ -43,8 +43,8 @@ Paths the submission controls (check_paths; each with its unconfined control):
 
 Expected of each: score 0 and no bonus; a configure-time attack's build not held to its
 limit by the process it left (a submission is built with Make: submission.generator);
-results.json agrees with the table (two seconds
-later, for the attacks that start processes: LINGERING); no process named tiger-hostile
+results.json agrees with the table (two seconds later, for the attacks that start
+processes: LINGERING); no process named tiger-hostile
 is alive; no tiger-hostile* file outside the scratch tree; no private program in its tree; the listener heard nothing. An honest
 submission (the handout with the solution's linearize.cc) scores full marks first, after
 every configure-time attack, and last. Controls: run unconfined, the tigerc of answer_reader

@@ -10,9 +10,10 @@ operator of the table makes some mutant in some lab; no equivalent_mutants.txt n
 mutant that no longer exists. Then grades three chosen canon mutants: the solution
 unchanged survives, `saveSlots(...)` deleted from reorder() is killed, arguments
 swapped into a call that cannot compile did not build (built on the solved base: the
-handout with the solution's lab files, the same lab files as the handout's); the killed one's grade stopped at
-its first failed program, and graded in full it is killed too. Last, `mutation_score.py canon
---mutants 3` grades its sample and ends with the score line, its counts agreeing.
+handout with the solution's lab files, the same lab files as the handout's); the
+killed one's grade stopped at its first failed program, and graded in full it is
+killed too. Last, `mutation_score.py canon --mutants 3` grades its sample and ends
+with the score line, its counts agreeing.
 """
 import os
 import re
