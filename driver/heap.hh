@@ -12,8 +12,8 @@ namespace tiger::driver {
 // space reserved for it with transparent huge pages advised, so that the kernel maps
 // memory 2 MiB at a time instead of 4 KiB (bench/README.md, "Sixth step"). Smaller
 // sources, an address-space limit (`ulimit -v`), or a reservation the system refuses
-// leave the heap as it is. For such a source, too, mimalloc keeps a freed span 300 ms
-// (not 25) before giving it back, so that canon reuses the pages it frees.
+// leave the heap as it is. For any source of 4 MiB or more, reserved or not, mimalloc
+// keeps a freed span 300 ms (not 25) before giving it back: canon reuses those pages.
 void prepareHeap(std::size_t sourceBytes);
 
 // Gives back at once the free segments mimalloc keeps, so that what the next stage
