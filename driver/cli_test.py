@@ -16,7 +16,12 @@ Checks, on the project's own demo programs:
     that of the program, run as the program runs (and through MLIR when MLIR 19 is
     installed); usage errors (64) for what it does not go on to; a malformed dump 66; a
     broken invariant 68 at its line, checked before a run or MLIR, with --verify, or
-    with no output asked for, not when only printing it back;
+    with no output asked for, not when only printing it back; its run's calls-view
+    effects, --stats and --inputs records are the tree interpreter's; --measure=iter-args
+    counts the scf.for loops with iter_args of its MLIR, the same from the program;
+  - --from=pto-cft reads the structured IR after CtrlFlowTransform: printed again byte
+    for byte, run as the program runs; a break left is a broken invariant (68) at its
+    line; MLIR, --measure and --run-at from it are usage errors (64);
   - --locations: a `# L:C` line before each statement of ir, linear and traces, and
     nothing else changed; --from reads them back and prints them again; --verify on a
     broken dump names the line of the statement it rejects; with another --emit, 64;
@@ -251,8 +256,8 @@ def from_checks(exe, queens):
 def ssa_checks(exe, queens):
     """--from=pto-ssa: queens' SSA form read back, and broken on purpose."""
     dump = tigerc(exe, "--emit=pto-ssa", queens).stdout
-    for bad in (["--emit=ir"], ["--emit=pto-cft"], ["--run-at=traces"], ["--run", "--stats"],
-                ["--run", "--effects-hash"], ["--run", "--measure=temps"]):
+    for bad in (["--emit=ir"], ["--emit=pto-cft"], ["--run-at=traces"],
+                ["--run", "--measure=temps"]):
         r = tigerc(exe, "--from=pto-ssa", *bad, "-", stdin=dump)
         yield "--from=pto-ssa %s -> 64" % " ".join(bad), r.returncode == 64
     again = tigerc(exe, "--from=pto-ssa", "--verify", "--emit=pto-ssa", "-", stdin=dump)
@@ -284,6 +289,66 @@ def ssa_checks(exe, queens):
     r = tigerc(exe, "--from=pto-ssa", "--run", "-", stdin=dump.replace(b":\n", b"\n", 1))
     yield "--from=pto-ssa: a malformed dump -> 66 at its line", (
         r.returncode == 66 and r.stderr.startswith(b"<stdin>:1:16: error: expected ':'"))
+    yield from sir_run_checks(exe, queens, dump)
+    yield from cft_checks(exe, queens)
+
+
+def sir_run_checks(exe, queens, dump):
+    """--from=pto-ssa's run has the tree interpreter's calls-view effects, --stats line
+    and --inputs records; --measure=iter-args counts its MLIR's scf.for with iter_args."""
+    view = ["--effects-hash", "--effects-view=calls"]
+    runs = [tigerc(exe, "--from=pto-ssa", "--run", *view, "-", stdin=dump),
+            tigerc(exe, "--run", *view, queens)]
+    hashes = [re.findall(rb"effects: \d+, hash \w+", r.stderr) for r in runs]
+    yield "--from=pto-ssa --run: the tree interpreter's calls-view effects", (
+        runs[0].returncode == 0 and len(hashes[0]) == 1 and hashes[0] == hashes[1])
+    stats = tigerc(exe, "--from=pto-ssa", "--run", "--stats", "-", stdin=dump)
+    yield "--from=pto-ssa --run --stats", re.search(
+        rb"^stats: steps [1-9]\d*, moves 0, jumps 0, cjumps 0, calls [1-9]", stats.stderr, re.M)
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "queens.ssa")
+        with open(path, "wb") as f:
+            f.write(dump)
+        for k in range(2):
+            with open(os.path.join(d, "%d.in" % k), "w") as f:
+                f.write("")
+        split = tigerc(exe, "--from=pto-ssa", "--run", "--inputs=" + d, path)
+        one = runs[1].stdout
+        records = b"".join(b"tigerrt input %d: exit 0 %d 0\n" % (k, len(one)) + one
+                           for k in range(2))
+        yield "--from=pto-ssa --inputs: a record an input", (
+            split.returncode == 0 and split.stdout == records)
+    iters = tigerc(exe, "--from=pto-ssa", "--measure=iter-args", "-", stdin=dump).stderr
+    own = tigerc(exe, "--emit=pto-ssa", "--measure=iter-args", queens).stderr
+    mlir = tigerc(exe, "--emit=mlir", queens).stdout
+    yield "--measure=iter-args: scf.for with iter_args, read back or compiled", (
+        iters == own == b"measure: iter_args %d\n" % mlir.count(b"iter_args("))
+    r = tigerc(exe, "--measure=iter-args", "--emit=pto-cft", queens)
+    yield "--measure=iter-args without the SSA form -> 64", r.returncode == 64
+
+
+# A loop with a break, as --emit=pto shows it (before CtrlFlowTransform).
+BREAKS = b"let var s := 0 in for i := 1 to 9 do (s := s + i; if s > 10 then break); printi(s) end\n"
+
+
+def cft_checks(exe, queens):
+    """--from=pto-cft: queens after CtrlFlowTransform read back; a break left."""
+    dump = tigerc(exe, "--emit=pto-cft", queens).stdout
+    again = tigerc(exe, "--from=pto-cft", "--verify", "--emit=pto-cft", "-", stdin=dump)
+    yield "--from=pto-cft --emit=pto-cft prints queens again", (
+        again.returncode == 0 and again.stdout == dump)
+    runs = [tigerc(exe, "--from=pto-cft", "--run", "-", stdin=dump), tigerc(exe, "--run", queens)]
+    yield "--from=pto-cft runs queens", runs[0].returncode == 0 and runs[0].stdout == runs[1].stdout
+    for bad in (["--emit=mlir"], ["--run-mlir"], ["--emit=pto-ssa"], ["--measure=iter-args"],
+                ["--run", "--measure=temps"], ["--run-at=ir"]):
+        r = tigerc(exe, "--from=pto-cft", *bad, "-", stdin=dump)
+        yield "--from=pto-cft %s -> 64" % " ".join(bad), r.returncode == 64
+    lowered = tigerc(exe, "--emit=pto", "-", stdin=BREAKS).stdout
+    line = lowered.split(b"\n").index(b"            break") + 1
+    r = tigerc(exe, "--from=pto-cft", "--run", "-", stdin=lowered)
+    yield "--from=pto-cft: a break left -> 68 at its line", r.returncode == 68 and \
+        r.stderr.startswith(b"<stdin>:%d:13: error: --from=pto-cft: in tigermain: "
+                            b"StructuredCtrlFlow: break left\n" % line)
 
 
 def located_checks(exe, traces):

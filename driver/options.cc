@@ -15,9 +15,10 @@ const char* const kUsage =
                       pto pto-dot pto-cft pto-cft-dot pto-ssa mlir
   --run             run the program on the tree-IR interpreter (at traces by default)
   --run-at=STAGE    run at ir, linear or traces
-  --from=STAGE      FILE is a dump printed by --emit=ir, linear, traces or pto-ssa,
-                      not Tiger: read it back and go on from that stage (runs there
-                      by default; pto-ssa on ptoext's structured-IR interpreter)
+  --from=STAGE      FILE is a dump printed by --emit=ir, linear, traces, pto-cft or
+                      pto-ssa, not Tiger: read it back and go on from that stage (runs
+                      there by default; pto-cft and pto-ssa on ptoext's structured-IR
+                      interpreter)
   --run-mlir        run the ptoext MLIR through mlir-opt-19 and mlir-cpu-runner-19
   --stats           after a run, print what was executed on stderr
   --effects=FILE    with a run: write its effects to FILE, one a line (call f_0(3, 5),
@@ -27,6 +28,9 @@ const char* const kUsage =
                       addresses as _, and the exit (what any translation must keep)
   --measure=temps   at the end, print "measure: temps N" on stderr: the distinct
                       temps (not fp, rv) the program's IR trees name, as read
+  --measure=iter-args   with --emit=pto-ssa or mlir, or --from=pto-ssa: print
+                      "measure: iter_args N" on stderr, the for loops of the SSA form
+                      that carry values (scf.for with iter_args in its MLIR)
   --verify          check every stage's invariants after each pass
   --locations       with --emit=ir, linear, blocks or traces: a line "# LINE:COL"
                       (the Tiger source position) before each statement that has
@@ -105,9 +109,12 @@ std::optional<std::string> parseOne(std::string_view arg, Options& o, bool& runA
     runAtGiven = true;
   } else if (name == "--from") {
     auto s = lookup(kRunStages, value);
-    if (!s && value != "pto-ssa") return bad();
-    o.from = s;
-    o.fromPtoSsa = !s;
+    if (s)
+      o.from = s;
+    else if (value == "pto-cft" || value == "pto-ssa")
+      o.fromPto = value == "pto-cft" ? Emit::PtoCft : Emit::PtoSsa;
+    else
+      return bad();
   } else if (name == "--explain") {
     if (value != "canon" && value != "canon-dot") return bad();
     o.explainCanon = true;
@@ -125,8 +132,8 @@ std::optional<std::string> parseOne(std::string_view arg, Options& o, bool& runA
     if (value != "all" && value != "calls") return bad();
     o.effectsCalls = value == "calls";
   } else if (name == "--measure") {
-    if (value != "temps") return bad();
-    o.measureTemps = true;
+    if (value != "temps" && value != "iter-args") return bad();
+    (value == "temps" ? o.measureTemps : o.measureIterArgs) = true;
   } else if (name == "--max-steps") {
     if (!parseNumber(value, o.maxSteps)) return bad();
   } else if (name == "--max-depth") {
@@ -207,16 +214,19 @@ std::optional<std::string> checkFrom(Options& o, bool runAtGiven) {
   return std::nullopt;
 }
 
-// --from=pto-ssa goes on to [pto-ssa], a run on the structured-IR interpreter, [mlir]
-// and --run-mlir; that interpreter records no effects, counts and splits nothing.
-std::optional<std::string> checkFromPtoSsa(const Options& o, bool runAtGiven) {
-  if (o.emit != Emit::None && o.emit != Emit::PtoSsa && o.emit != Emit::Mlir)
-    return "--from=pto-ssa reads ptoext's SSA form: it prints pto-ssa or mlir";
-  if (runAtGiven) return "--from=pto-ssa runs the structured IR it reads: no --run-at";
-  if (o.stats || !o.effectsFile.empty() || o.effectsHash || !o.inputsDir.empty() ||
-      o.measureTemps)
-    return "--from=pto-ssa: --stats, --effects, --inputs and --measure are the tree "
-           "interpreter's (its --run is ptoext's structured-IR interpreter)";
+// --from=pto-cft and --from=pto-ssa go on along ptoext's branch: print the stage read
+// back, run it on the structured-IR interpreter (its effects, inputs and counts as the
+// tree interpreter's), and from pto-ssa on to [mlir] and --run-mlir.
+std::optional<std::string> checkFromPto(const Options& o, bool runAtGiven) {
+  std::string from = *o.fromPto == Emit::PtoCft ? "pto-cft" : "pto-ssa";
+  bool ssa = *o.fromPto == Emit::PtoSsa;
+  if (o.emit != Emit::None && o.emit != *o.fromPto && !(ssa && o.emit == Emit::Mlir))
+    return "--from=" + from + " reads ptoext's structured IR: it prints " +
+           (ssa ? "pto-ssa or mlir" : "pto-cft");
+  if (runAtGiven)
+    return "--from=" + from + " runs the structured IR it reads: no --run-at";
+  if (o.runMlir && !ssa) return "--from=pto-cft: --run-mlir needs the SSA form";
+  if (o.measureTemps) return "--from=" + from + ": --measure=temps counts IR trees";
   return std::nullopt;
 }
 
@@ -241,9 +251,13 @@ std::optional<std::string> parseOptions(const std::vector<std::string>& args,
   if (o.from) {
     if (auto err = checkFrom(o, runAtGiven)) return err;
   }
-  if (o.fromPtoSsa) {
-    if (auto err = checkFromPtoSsa(o, runAtGiven)) return err;
+  if (o.fromPto) {
+    if (auto err = checkFromPto(o, runAtGiven)) return err;
   }
+  if (o.measureIterArgs && o.fromPto != Emit::PtoSsa && o.emit != Emit::PtoSsa &&
+      o.emit != Emit::Mlir)
+    return "--measure=iter-args counts ptoext's SSA form: add --emit=pto-ssa or "
+           "--emit=mlir, or read one with --from=pto-ssa";
   if ((!o.effectsFile.empty() || o.effectsHash) && !o.run)
     return "--effects and --effects-hash record a run: add --run or --run-at";
   if (!o.inputsDir.empty() && (!o.run || !o.effectsFile.empty() || o.file == "-"))

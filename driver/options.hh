@@ -39,13 +39,16 @@ struct Options {
   bool run = false;
   RunStage runAt = RunStage::Traces; // with --from and no --run-at: the stage read
   std::optional<RunStage> from;      // --from: read a dump printed at this stage
-  bool fromPtoSsa = false;           // --from=pto-ssa: read ptoext's SSA form instead
+  // --from=pto-cft|pto-ssa (Emit::PtoCft, PtoSsa): a dump of ptoext's structured IR
+  std::optional<Emit> fromPto;
   bool runMlir = false;
   bool stats = false;        // print execution counts to stderr after --run
   std::string effectsFile;   // --effects=FILE: write the run's effects there
   bool effectsHash = false;  // --effects-hash: their count and hash on stderr
   bool effectsCalls = false; // --effects-view=calls: only what the language fixes
   bool measureTemps = false; // --measure=temps: the temps the IR names, on stderr
+  // --measure=iter-args: the for loops of the SSA form that carry values, on stderr
+  bool measureIterArgs = false;
   bool timePasses = false;   // print each stage's time and peak memory to stderr
   bool verify = false;       // run the checkers after every pass
   bool locations = false;    // ir/linear/blocks/traces dumps: `# L:C` per statement

@@ -13,11 +13,12 @@
 // C_linearize skips them, and they end the pipeline before any run.
 //
 // With --from=STAGE the file is a dump: readProgram replaces everything up to that
-// stage, and the sequence goes on from there. --from=pto-ssa reads ptoext's SSA form
-// (sir::readModule) and goes on along the ptoext branch:
+// stage, and the sequence goes on from there. --from=pto-cft and --from=pto-ssa read
+// ptoext's structured IR after CtrlFlowTransform or in SSA form (sir::readModule) and go
+// on along the ptoext branch:
 //
-//   read -> check (its stage's invariants) -> [pto-ssa] -> --run on the structured-IR
-//        interpreter -> emitMlir -> [mlir], --run-mlir
+//   read -> check (its stage's invariants) -> [pto-cft | pto-ssa] -> --run on the
+//        structured-IR interpreter;  pto-ssa only: -> emitMlir -> [mlir], --run-mlir
 //
 // where the check runs before anything but printing the dump back (the interpreter and
 // the MLIR emitter rely on those invariants), and with --verify before that too.
@@ -106,8 +107,8 @@ private:
   IrOrStatus translate();
   IrOrStatus frontEnd();
   IrOrStatus readDump();
-  int readSsaDump();
-  int ssaStages(const sir::Module& m);
+  int readSirDump();
+  int sirStages(const sir::Module& m);
   std::optional<SourceFile> readSource();
   int backEnd(ir::Program& prog, RunStage from);
   int drawTraces(ir::Program& prog, canon::Context& cx, RunStage from);
@@ -118,7 +119,8 @@ private:
   int brokenDump(const Located& broken, Diagnostics& diag);
   std::string sourceName() const { return opts_.file == "-" ? "<stdin>" : opts_.file; }
   std::string fromName() const {
-    return opts_.fromPtoSsa ? "pto-ssa" : std::string(stageName(*opts_.from));
+    if (opts_.fromPto) return opts_.fromPto == Emit::PtoCft ? "pto-cft" : "pto-ssa";
+    return std::string(stageName(*opts_.from));
   }
 
   const Options& opts_;
@@ -128,7 +130,7 @@ private:
 
 // Translate's trees, or the dump --from reads; then the back end from that stage on.
 int Pipeline::run() {
-  if (opts_.fromPtoSsa) return readSsaDump();
+  if (opts_.fromPto) return readSirDump();
   IrOrStatus ir = opts_.from ? readDump() : translate();
   if (const int* status = std::get_if<int>(&ir)) return *status;
   int status = backEnd(*std::get<1>(ir), opts_.from.value_or(RunStage::Ir));
@@ -194,8 +196,9 @@ IrOrStatus Pipeline::readDump() {
   return prog;
 }
 
-// --from=pto-ssa: the SSA form read back, checked (see the top), then its stages.
-int Pipeline::readSsaDump() {
+// --from=pto-cft|pto-ssa: the structured IR read back, checked against its stage's
+// invariants (see the top), then its stages.
+int Pipeline::readSirDump() {
   std::optional<SourceFile> src = readSource();
   if (!src) return code(ExitCode::Input);
   Diagnostics diag(*src, io_.err);
@@ -203,22 +206,26 @@ int Pipeline::readSsaDump() {
   std::unique_ptr<sir::Module> m = sir::readModule(*src, diag, &places);
   if (!m) return code(ExitCode::Syntax);
   clock_.lap("read");
-  if (opts_.verify || opts_.emit != Emit::PtoSsa) {
+  if (opts_.verify || opts_.emit != *opts_.fromPto) {
     Located broken;
-    for (const pto::FunctionViolation& v : pto::ssaStageViolations(*m))
+    bool ssa = opts_.fromPto == Emit::PtoSsa;
+    for (const pto::FunctionViolation& v :
+         ssa ? pto::ssaStageViolations(*m) : pto::cftStageViolations(*m))
       broken.emplace_back(places.at(v.function, v.stmt),
                           "in " + m->functions[v.function].name + ": " + v.rule);
     if (!broken.empty()) return brokenDump(broken, diag);
     clock_.lap("verify");
   }
-  int status = ssaStages(*m);
+  int status = sirStages(*m);
   clock_.lap("output");
+  if (opts_.measureIterArgs) measureIterArgs(io_.err, *m);
   return status;
 }
 
-// [pto-ssa] -> --run (structured-IR interpreter) -> emitMlir -> [mlir], --run-mlir
-int Pipeline::ssaStages(const sir::Module& m) {
-  if (opts_.emit == Emit::PtoSsa) return sir::printModule(m, io_.out), 0;
+// [pto-cft | pto-ssa] -> --run (structured-IR interpreter) -> emitMlir -> [mlir],
+// --run-mlir
+int Pipeline::sirStages(const sir::Module& m) {
+  if (opts_.emit == *opts_.fromPto) return sir::printModule(m, io_.out), 0;
   if (opts_.run) return runSir(opts_, io_, m);
   if (opts_.emit != Emit::Mlir && !opts_.runMlir) return 0;
   std::string mlir;

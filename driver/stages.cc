@@ -9,7 +9,9 @@
 #include "chap8/explain.hh"
 #include "ptoext/mlir_run.hh"
 #include "ptoext/ptoext.hh"
+#include "ptoext/sir_dot.hh"
 #include "ptoext/sir_interp.hh"
+#include "ptoext/sir_print.hh"
 
 #include <fstream>
 #include <istream>
@@ -95,14 +97,18 @@ RunOptions runOptions(const Options& opts, const Streams& io) {
 
 } // namespace
 
-int runProgram(const Options& opts, const Streams& io, const ir::Program& prog) {
+// A run on either interpreter, with what the command line asks around it: --inputs
+// splits it (one child an input), --effects and --effects-hash record it, --stats counts
+// it. `interpret` runs the program with the options it is given.
+template <typename Interpret>
+int runWith(const Options& opts, const Streams& io, Interpret interpret) {
   RunOptions ro = runOptions(opts, io);
   if (!opts.inputsDir.empty() && !splitByInputs(opts, io, ro.maxSteps))
     return static_cast<int>(ExitCode::Input);
   EffectsOut effects;
   if (!openEffects(opts, io.err, effects)) return static_cast<int>(ExitCode::Output);
   ro.effects = effects.log.get();
-  RunResult r = interpret(prog, ro);
+  RunResult r = interpret(ro);
   io.out.flush();
   if (opts.stats) {
     const RunStats& s = r.stats;
@@ -117,10 +123,16 @@ int runProgram(const Options& opts, const Streams& io, const ir::Program& prog) 
   return r.exitCode;
 }
 
+int runProgram(const Options& opts, const Streams& io, const ir::Program& prog) {
+  return runWith(opts, io, [&](const RunOptions& ro) { return interpret(prog, ro); });
+}
+
 int runSir(const Options& opts, const Streams& io, const sir::Module& m) {
-  RunResult r = sir::interpret(m, runOptions(opts, io));
-  io.out.flush();
-  return r.exitCode;
+  return runWith(opts, io, [&](const RunOptions& ro) { return sir::interpret(m, ro); });
+}
+
+void measureIterArgs(std::ostream& err, const sir::Module& m) {
+  err << "measure: iter_args " << sir::carryingForLoops(m) << "\n";
 }
 
 std::optional<std::string> printBlocks(std::ostream& out, const ir::Program& prog,
@@ -174,16 +186,16 @@ int ptoBranch(const Options& opts, const Streams& io, const ast::Program& progra
     io.err << "tigerc: internal error: " << what << "\n";
     return static_cast<int>(ExitCode::Internal);
   };
-  if (std::optional<PtoStage> stage = sirStage(opts.emit)) {
-    bool drawn = opts.emit == Emit::PtoDot || opts.emit == Emit::PtoCftDot;
-    auto err = emitPto(program, *stage, drawn ? PtoForm::Drawn : PtoForm::Printed, io.out,
-                       opts.verify, done);
-    return err ? internal(*err) : 0;
-  }
-  std::string error;
-  auto mlir = programToMlir(program, opts.verify, &error, done);
-  if (!mlir) return internal(error);
-  return mlirOutput(opts, io, *mlir, clock);
+  std::optional<PtoStage> stage = sirStage(opts.emit);
+  PtoResult r = runPipeline(program, stage.value_or(PtoStage::Mlir), opts.verify, done);
+  if (!r.module) return internal(r.error);
+  if (opts.measureIterArgs) measureIterArgs(io.err, *r.module);
+  if (!stage) return mlirOutput(opts, io, r.mlir, clock);
+  if (opts.emit == Emit::PtoDot || opts.emit == Emit::PtoCftDot)
+    sir::drawModule(*r.module, io.out);
+  else
+    sir::printModule(*r.module, io.out);
+  return 0;
 }
 
 int mlirOutput(const Options& opts, const Streams& io, const std::string& mlir,

@@ -30,9 +30,15 @@ std::optional<std::string> printBlocks(std::ostream& out, const ir::Program& pro
 // --emit=ir-dot: one digraph per PROC body tree.
 void drawIrTrees(std::ostream& out, const ir::Program& prog);
 
-// --run of a dump of ptoext's structured IR (--from=pto-ssa): on its interpreter
-// (ptoext/sir_interp.hh), with --max-steps and --max-depth; returns the exit status.
+// --run of a dump of ptoext's structured IR (--from=pto-cft|pto-ssa): on its
+// interpreter (ptoext/sir_interp.hh), with the tree interpreter's --inputs, --effects,
+// --effects-hash, --stats and limits; returns the exit status.
 int runSir(const Options& opts, const Streams& io, const sir::Module& m);
+
+// --measure=iter-args: "measure: iter_args N" on err, the for loops of the SSA form
+// that carry values (sir::carryingForLoops): the ptoext lab's bonus number, counted on
+// the reference's own reading of a dump.
+void measureIterArgs(std::ostream& err, const sir::Module& m);
 
 // The MLIR text of a program: printed (--emit=mlir) or run (--run-mlir, a lap of
 // `clock`); returns the exit status.

@@ -71,17 +71,34 @@ static std::optional<sir::Violation> firstViolation(const sir::Module& m,
   return std::nullopt;
 }
 
-std::vector<FunctionViolation> ssaStageViolations(const sir::Module& m) {
-  static constexpr Property kOrder[] = {Property::StructuredCtrlFlow, Property::SSAForm,
-                                        Property::TypeChecked};
+namespace {
+
+// The first of `order`'s properties that each function of m breaks.
+template <std::size_t N>
+std::vector<FunctionViolation> stageViolations(const sir::Module& m,
+                                               const Property (&order)[N]) {
   std::vector<FunctionViolation> out;
   for (std::size_t k = 0; k < m.functions.size(); ++k)
-    for (Property p : kOrder)
+    for (Property p : order)
       if (std::optional<sir::Violation> v = firstViolation(m, m.functions[k], p)) {
         out.push_back({k, std::string(propertyName(p)) + ": " + v->message, v->stmt});
         break;
       }
   return out;
+}
+
+} // namespace
+
+std::vector<FunctionViolation> ssaStageViolations(const sir::Module& m) {
+  static constexpr Property kOrder[] = {Property::StructuredCtrlFlow, Property::SSAForm,
+                                        Property::TypeChecked};
+  return stageViolations(m, kOrder);
+}
+
+std::vector<FunctionViolation> cftStageViolations(const sir::Module& m) {
+  static constexpr Property kOrder[] = {Property::StructuredCtrlFlow,
+                                        Property::TypeChecked};
+  return stageViolations(m, kOrder);
 }
 
 Pass ctrlFlowTransformPass() {

@@ -75,6 +75,9 @@ struct FunctionViolation {
   const sir::Stmt* stmt;
 };
 std::vector<FunctionViolation> ssaStageViolations(const sir::Module& m);
+// The same for a module read from a dump of the Cft stage (tigerc --from=pto-cft):
+// StructuredCtrlFlow (no break or continue left), then TypeChecked.
+std::vector<FunctionViolation> cftStageViolations(const sir::Module& m);
 
 // The passes of the pipeline.
 Pass ctrlFlowTransformPass();

@@ -113,4 +113,32 @@ ExprPtr varRef(const Function& f, VarId v) {
       ok ? f.vars[static_cast<std::size_t>(v)].type : Type::Int64, v);
 }
 
+namespace {
+
+std::size_t carryingForLoops(const Block& b) {
+  std::size_t n = 0;
+  for (const StmtPtr& s : b) {
+    if (s->kind == StmtKind::If) {
+      auto* i = as<If>(s.get());
+      n += carryingForLoops(i->thenBody) + carryingForLoops(i->elseBody);
+    } else if (s->kind == StmtKind::For) {
+      auto* f = as<For>(s.get());
+      n += (f->iterArgs.empty() ? 0 : 1) + carryingForLoops(f->body);
+    } else if (s->kind == StmtKind::While) {
+      auto* w = as<While>(s.get());
+      n += carryingForLoops(w->condStmts) + carryingForLoops(w->body);
+    }
+  }
+  return n;
+}
+
+} // namespace
+
+std::size_t carryingForLoops(const Module& m) {
+  std::size_t n = 0;
+  for (const Function& f : m.functions)
+    n += carryingForLoops(f.body);
+  return n;
+}
+
 } // namespace tiger::sir

@@ -315,6 +315,11 @@ private:
 // The printed name of a variable: base plus the suffix of its SSA role.
 std::string varName(const Function& f, VarId v);
 
+// The for loops of m that carry values (a For with iter_args): each becomes one scf.for
+// with iter_args in the MLIR (mlir_emit.hh). The ptoext lab's bonus number
+// (tigerc --measure=iter-args).
+std::size_t carryingForLoops(const Module& m);
+
 // Deep copy of an expression (passes duplicate conditions and bounds).
 ExprPtr cloneExpr(const Expr& e);
 

@@ -13,14 +13,23 @@
 // Each Tiger call is one C++ recursion: callers run this on a big stack (big_stack.hh);
 // --max-depth and the stack Tiger calls may use (interp::checkCallStack) stop runaway
 // recursion with a clean limit error (exit 71), as in the tree interpreter.
+//
+// Effects (RunOptions::effects, chap7/interp/effect_log.hh): a call of a Tiger function
+// once its arguments are evaluated, before the depth limit (tigermain's own start is no
+// call), and a call of a runtime function before it runs; the exit status last. The
+// structured IR has no stores of the tree IR's frames, so only the calls view means the
+// same here as in the tree interpreter: the ptoext grader compares that view of a
+// student's SSA form, run here, with the tree interpreter's run of the program.
 #include "ptoext/sir_interp.hh"
 
+#include "chap7/interp/effect_log.hh"
 #include "chap7/interp/interp_memory.hh"
 #include "chap7/interp/interp_runtime.hh"
 #include "chap7/ir/runtime.hh"
 
 #include <iostream>
 #include <map>
+#include <unordered_map>
 
 namespace tiger::sir {
 namespace {
@@ -43,11 +52,15 @@ class Machine {
 public:
   Machine(const Module& m, const RunOptions& opts, RunStats& stats, std::istream& in,
           std::ostream& out)
-      : mod_(m), opts_(opts), stats_(stats), runtime_(mem_, in, out) {}
+      : mod_(m), opts_(opts), stats_(stats), runtime_(mem_, in, out) {
+    if (opts.effects) keyCallees(*opts.effects);
+  }
   void run();
   bool flushOutput() { return runtime_.flushOutput(); }
 
 private:
+  void keyCallees(interp::EffectLog& log);
+  void record(const std::string& name, const std::vector<std::int64_t>& args);
   std::int64_t callFunction(const std::string& name,
                             const std::vector<std::int64_t>& args);
   std::int64_t eval(const Expr& e, Activation& a);
@@ -73,6 +86,7 @@ private:
   interp::Runtime runtime_;
   int depth_ = 0;
   std::map<const String*, std::int64_t> literals_; // each literal's string, made once
+  std::unordered_map<std::string, int> keys_;      // opts_.effects' key of each callee
 };
 
 [[noreturn]] void limit(std::string message) {
@@ -85,6 +99,23 @@ void Machine::step() {
   if (opts_.maxSteps != 0 && stats_.steps + stats_.calls > opts_.maxSteps)
     limit("step limit of " + std::to_string(opts_.maxSteps) +
           " reached; the program may loop forever (raise it with --max-steps)");
+}
+
+// Each function's and runtime function's key in the effect log, worked out once.
+void Machine::keyCallees(interp::EffectLog& log) {
+  for (const Function& f : mod_.functions)
+    keys_.emplace(f.name, log.callee(f.name));
+  for (const tiger::runtime::Function& f : tiger::runtime::kFunctions)
+    keys_.emplace(std::string(f.name), log.callee(f.name));
+}
+
+// A call, given to the effect log (when there is one) once its arguments are evaluated.
+void Machine::record(const std::string& name, const std::vector<std::int64_t>& args) {
+  if (!opts_.effects) [[likely]]
+    return;
+  auto key = keys_.find(name);
+  if (key != keys_.end())
+    opts_.effects->call(key->second, args.data(), args.size(), tree::SrcPos{});
 }
 
 void Machine::run() {
@@ -220,6 +251,7 @@ std::int64_t Machine::call(const Call& c, Activation& a) {
     args.push_back(eval(*x, a));
   ++stats_.calls;
   step();
+  record(c.name, args);
   if (c.callee == Callee::User) return callFunction(c.name, args);
   std::optional<int> fn = interp::Runtime::find(c.name);
   if (!fn || interp::Runtime::arity(*fn) != static_cast<int>(args.size()))
@@ -317,6 +349,7 @@ RunResult interpret(const Module& m, const RunOptions& opts) {
   // The same stop, flush and report as the tree interpreter's, so both print alike.
   interp::runToStop(
       result, err, [&] { machine.run(); }, [&] { return machine.flushOutput(); });
+  if (opts.effects) opts.effects->exit(result.exitCode);
   return result;
 }
 

@@ -6,7 +6,9 @@
 // interp_runtime.hh), so output, exit codes and error messages agree with chap7's
 // interpreter: runtime errors print "runtime error: <message>" on opts.err and give
 // exit status 70; a broken IR (an undefined variable read, a yield count mismatch, an
-// unknown callee) is an "internal error:" with status 77.
+// unknown callee) is an "internal error:" with status 77. With opts.effects it records
+// the calls view of the run's effects (chap7/interp/effect_log.hh): the tree
+// interpreter's for the same program (ptoext/tests/effects_agree.py checks).
 #pragma once
 
 #include "chap7/interp/interp.hh"

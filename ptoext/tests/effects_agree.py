@@ -1,17 +1,24 @@
 #!/usr/bin/env python3
-"""effects_agree.py - the MLIR's runtime records the effects the interpreter records.
+"""effects_agree.py - ptoext's interpreters and its MLIR's runtime record the effects
+the tree interpreter records.
 
 Usage: effects_agree.py TIGERC SRC [SHARED]
 
-The ptoext grader judges a student's MLIR by its effects against the reference's tree
-interpreter (labs/GRADING.md, "What is judged"), so the two must agree on every right
-program. Expected: for every program of SRC/testcases/{runtime,valid,ptoext}, the book's
-(SHARED/tiger/book, when there) and 30 random programs (tools/random_tiger.py, seeds
-7000-7029, 10 of each lab kind translate/canon/ptoext), `tigerc --run-mlir` with
-$TIGERRT_EFFECTS_HASH=1 prints the same "effects: N, hash H" line as
-`tigerc --run --effects-view=calls --effects-hash`, with the same stdout and exit
-status; on a difference it names the first differing effect line. Exit 77 (skip) when
-mlir-opt-19 or mlir-cpu-runner-19 is missing.
+The ptoext grader runs a student's --emit=pto-cft and --emit=pto-ssa on the reference's
+structured-IR interpreter and judges their effects against the reference's tree
+interpreter (labs/GRADING.md, "What is judged"); `tigerc --run-mlir` records the same
+view. So all of them must agree on every right program. Expected: for every program of
+SRC/testcases/{runtime,valid,ptoext}, the book's (SHARED/tiger/book, when there) and 30
+random programs (tools/random_tiger.py, seeds 7000-7029, 10 of each lab kind
+translate/canon/ptoext), `tigerc --run --effects-view=calls --effects-hash` prints the
+same "effects: N, hash H" line, stdout and exit status as
+  - `tigerc --from=pto-cft --run` of its --emit=pto-cft and `--from=pto-ssa --run` of
+    its --emit=pto-ssa (with the same options);
+  - `tigerc --run-mlir` with $TIGERRT_EFFECTS_HASH=1 (when mlir-opt-19 and
+    mlir-cpu-runner-19 are installed; said otherwise);
+and the bonus's number, `--emit=pto-ssa --measure=iter-args`, is the count of
+`iter_args(` in its --emit=mlir. On a difference it names the first differing effect
+line (MLIR) or what differs.
 """
 import glob
 import os
@@ -41,12 +48,49 @@ def streams(tigerc, path, work):
     return [l.split("  #")[0] for l in read(tree)], read(mlir)
 
 
-def check(tigerc, path, work):
-    """None when both runs agree, else what differs."""
-    tree = subprocess.run([tigerc, "--run", "--effects-view=calls", "--effects-hash", path],
-                          input=STDIN, capture_output=True, timeout=120)
+VIEW = ["--effects-view=calls", "--effects-hash"]
+
+
+def run(tigerc, args, stdin=STDIN):
+    return subprocess.run([tigerc] + args, input=stdin, capture_output=True, timeout=120)
+
+
+def check(tigerc, path, work, mlir):
+    """None when every run agrees with the tree interpreter's, else what differs."""
+    tree = run(tigerc, ["--run"] + VIEW + [path])
     if tree.returncode in (64, 65, 66, 67):
         return None  # not a program that runs
+    return sir_differs(tigerc, path, tree, work) or iter_args_differ(tigerc, path) or \
+        (mlir_differs(tigerc, path, tree, work) if mlir else None)
+
+
+def sir_differs(tigerc, path, tree, work):
+    """What differs between the tree interpreter's run and the structured-IR
+    interpreter's runs of the reference's --emit=pto-cft and --emit=pto-ssa read back."""
+    for stage in ("pto-cft", "pto-ssa"):
+        dump = os.path.join(work, "dump." + stage)
+        with open(dump, "wb") as f:
+            f.write(run(tigerc, ["--emit=" + stage, path], b"").stdout)
+        sir = run(tigerc, ["--from=" + stage, "--run"] + VIEW + [dump])
+        if (tree.returncode, tree.stdout, summary(tree.stderr)) != \
+                (sir.returncode, sir.stdout, summary(sir.stderr)):
+            return "--from=%s --run: exit %d vs %d, %s vs %s, or stdout" % (
+                stage, tree.returncode, sir.returncode, summary(tree.stderr),
+                summary(sir.stderr))
+    return None
+
+
+def iter_args_differ(tigerc, path):
+    measured = run(tigerc, ["--emit=pto-ssa", "--measure=iter-args", path], b"").stderr
+    mlir = run(tigerc, ["--emit=mlir", path], b"").stdout
+    if measured != b"measure: iter_args %d\n" % mlir.count(b"iter_args("):
+        return "--measure=iter-args says %r, the MLIR has %d" % (
+            measured, mlir.count(b"iter_args("))
+    return None
+
+
+def mlir_differs(tigerc, path, tree, work):
+    """What differs between the tree interpreter's run and the MLIR's."""
     mlir = subprocess.run([tigerc, "--run-mlir", path], input=STDIN, capture_output=True,
                           timeout=300, env=dict(os.environ, TIGERRT_EFFECTS_HASH="1"))
     if (tree.returncode, tree.stdout) != (mlir.returncode, mlir.stdout):
@@ -85,9 +129,10 @@ def main(argv):
     if len(argv) < 3:
         print(__doc__)
         return 2
-    if not (shutil.which("mlir-opt-19") and shutil.which("mlir-cpu-runner-19")):
-        print("skipped: mlir-opt-19 and mlir-cpu-runner-19 are needed (mlir-19-tools)")
-        return 77
+    mlir = bool(shutil.which("mlir-opt-19") and shutil.which("mlir-cpu-runner-19"))
+    if not mlir:
+        print("note: the MLIR runs not checked: mlir-opt-19 and mlir-cpu-runner-19 are "
+              "needed (mlir-19-tools)")
     tigerc, src = argv[1], argv[2]
     shared = argv[3] if len(argv) > 3 else ""
     with tempfile.TemporaryDirectory() as work:
@@ -97,7 +142,7 @@ def main(argv):
             k, path = item
             folder = os.path.join(work, "run%d" % k)
             os.mkdir(folder)
-            return path, check(tigerc, path, folder)
+            return path, check(tigerc, path, folder, mlir)
         with ThreadPoolExecutor(2) as pool:
             results = list(pool.map(one, enumerate(files)))
     failed = [(p, why) for p, why in results if why]
