@@ -17,7 +17,8 @@ Checks, on the project's own demo programs:
     installed); usage errors (64) for what it does not go on to; a malformed dump 66; a
     broken invariant 68 at its line, checked before a run or MLIR, with --verify, or
     with no output asked for, not when only printing it back; its run's calls-view
-    effects, --stats and --inputs records are the tree interpreter's; --measure=iter-args
+    effects, --stats and --inputs records are the tree interpreter's, an empty loop
+    meets its step limit (71); --measure=iter-args
     counts the scf.for loops with iter_args of its MLIR, the same from the program;
   - --from=pto-cft reads the structured IR after CtrlFlowTransform: printed again byte
     for byte, run as the program runs; a break left is a broken invariant (68) at its
@@ -318,6 +319,10 @@ def sir_run_checks(exe, queens, dump):
                            for k in range(2))
         yield "--from=pto-ssa --inputs: a record an input", (
             split.returncode == 0 and split.stdout == records)
+    endless = tigerc(exe, "--emit=pto-ssa", "-", stdin=b"while 1 do ()\n").stdout
+    r = tigerc(exe, "--from=pto-ssa", "--run", "--max-steps=1000", "-", stdin=endless)
+    yield "--from=pto-ssa --run: an empty loop meets the step limit -> 71", (
+        r.returncode == 71 and b"step limit of 1000 reached" in r.stderr)
     iters = tigerc(exe, "--from=pto-ssa", "--measure=iter-args", "-", stdin=dump).stderr
     own = tigerc(exe, "--emit=pto-ssa", "--measure=iter-args", queens).stderr
     mlir = tigerc(exe, "--emit=mlir", queens).stdout

@@ -310,6 +310,7 @@ Flow Machine::forStmt(const For& s, Activation& a) {
   std::int64_t lo = eval(*s.lo, a), hi = eval(*s.hi, a);
   copy(s.iterArgs, readAll(s.initValues, a), a);
   for (std::int64_t i = lo; lo <= hi; ++i) {
+    step(); // each turn, so that an empty body still meets the step limit
     write(s.index, i, a);
     a.yielded.clear();
     Flow f = block(s.body, a);
@@ -325,6 +326,7 @@ Flow Machine::forStmt(const For& s, Activation& a) {
 Flow Machine::whileStmt(const While& s, Activation& a) {
   copy(s.iterArgs, readAll(s.initValues, a), a);
   for (;;) {
+    step(); // each test, so that `while 1 do ()` still meets the step limit
     Flow test = block(s.condStmts, a);
     if (test != Flow::Normal) return test; // a jump of the enclosing loop
     if (!eval(*s.cond, a)) break;
