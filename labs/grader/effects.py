@@ -2,8 +2,8 @@
 
 Input: the lab spec's "effects" view ("all": canon and traces, whose passes keep every
 effect; "calls": translate and ptoext, where only what the language fixes is compared),
-a program, its stdin, and the student's dump (ptoext: its lowered MLIR, whose runtime
-records the same calls view, ptoext/runtime/effects.h). Output:
+a program, its stdin, and the student's dump (ptoext: its structured IR, run by the
+reference's structured-IR interpreter, which records the same calls view). Output:
   - own_run: the reference's own run of the program at the lab's stage (trusted), its
     effects' count and hash (`tigerc --effects-hash`), its steps and seconds; made once
     per reference, program text, input and view, kept in build/grade/own/ (a class's
@@ -31,6 +31,7 @@ SUMMARY = re.compile(rb"^effects: (\d+), hash ([0-9a-f]{16})$", re.M)
 STEPS = re.compile(rb"stats: steps (\d+),")
 FACTOR, EXTRA_SECONDS, EXTRA_STEPS = 10, 2.0, 1_000_000
 EXIT_LIMIT = 71  # tigerc: step or depth limit
+TREE_STAGES = ("ir", "linear", "traces")  # --run-at's stages
 STREAM_LIMIT = 64 * sandbox.MB  # the largest effect stream written to find a difference
 POSITION = re.compile(r"  # (\d+):\d+$")
 
@@ -52,8 +53,8 @@ def own_stage(cx):
     """Where the reference runs a program itself: at the lab's stage; in a handout, whose
     tigerc lacks the lab, at lab.json's `oracle` stage before it (effects are the same
     at every stage), or nowhere (translate: no effects judged in a handout). ptoext's
-    stage (MLIR) is not the interpreter's: its oracle, the tree IR's run, everywhere."""
-    if not randoms.in_handout() and cx.spec["stage"] != "mlir":
+    stages are not the tree interpreter's: its oracle, the tree IR's run, everywhere."""
+    if not randoms.in_handout() and cx.spec["stage"] in TREE_STAGES:
         return ["--run-at=" + cx.spec["stage"]]
     return lab_meta(cx.spec["lab"]).get("oracle")
 

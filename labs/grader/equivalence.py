@@ -62,8 +62,7 @@ def yardsticks(spec, reference, paths, jobs):
     """{program path: the bonus's yardstick on it}, on the text and input each program is
     judged on (its lifted text, as grade.py's Context gives it), like the number of the
     grade it is compared with."""
-    runtime = os.path.join(os.path.dirname(reference), "libtigerrt.so")
-    cx = judges.Context(spec, reference, runtime, sandbox.Limits(seconds=60))
+    cx = judges.Context(spec, reference, sandbox.Limits(seconds=60))
     cx.cases = lambda path, d: shipped.cases(spec["lab"], path, d, reference)
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         values = list(pool.map(lambda p: judges.baseline(cx, p, directives(p)), paths))

@@ -157,8 +157,7 @@ def judge_all(cx, tigerc, groups, jobs):
     """Every program judged (in parallel); [(group, points, [(path, Verdict)], private)]."""
     tasks = [(g, p) for g in groups for p in g[2]]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        verdicts = judges.judge_all(cx, tigerc, [(p, directives(p)) for _, p in tasks], pool,
-                                    jobs)
+        verdicts = judges.judge_all(cx, tigerc, [(p, directives(p)) for _, p in tasks], pool)
     it = iter(verdicts)
     return [(name, pts, [(p, next(it)) for p in progs], priv)
             for name, pts, progs, priv in groups]
@@ -234,7 +233,7 @@ def grade(args, spec, sub, slot=0):
     left but the pristine build."""
     start = time.time()
     settle_folders(args)
-    bin_dir = sandbox.public_folder()  # what this grade runs: its tigerc, the runtime
+    bin_dir = sandbox.public_folder()  # what this grade runs: its tigerc, the reference
     try:
         return grade_in(args, spec, sub, bin_dir, start, slot)
     except Exception as e:  # any bug or broken machine: still a result that says it
@@ -266,12 +265,9 @@ def group_names(spec, args):
 
 def grade_in(args, spec, sub, bin_dir, start, slot):
     limits = sandbox.Limits(seconds=args.time_limit, disk=STUDENT_DISK)
-    runtime = sandbox.public_copy(args.runtime, bin_dir) if os.path.isfile(args.runtime) \
-        else args.runtime
-    cx = judges.Context(spec, args.reference, runtime, limits)
+    cx = judges.Context(spec, args.reference, limits)
     cx.cases = lambda path, d: shipped.cases(spec["lab"], path, d, args.reference)
     cx.confined_reference = reference_copy(args.reference, bin_dir)
-    cx.lowerings = getattr(args, "lowerings", None)  # mutation.Pool's, shared
     if getattr(args, "stop_early", False):  # mutation.Pool: does anything fail?
         cx.stop = threading.Event()
     tigerc, build_msg = sandbox.public_copy(args.reference, bin_dir), ""
@@ -375,7 +371,6 @@ def parse(argv):
     ap.add_argument("--parallel", type=int, default=1, help="with --all: grades at a time")
     ap.add_argument("--tests", help="the teacher's private programs")
     ap.add_argument("--reference", default=os.path.join(ROOT, "build", "tigerc"))
-    ap.add_argument("--runtime", help="libtigerrt.so (default: beside --reference)")
     ap.add_argument("--spec", help="a grading.json other than labs/LAB/grading.json")
     ap.add_argument("--out", help="default build/grade/LAB")
     ap.add_argument("--scratch", default=os.environ.get(
@@ -406,8 +401,6 @@ def parse(argv):
     a.submission = a.upload or a.submission
     a.reference, a.scratch = os.path.abspath(a.reference), os.path.abspath(a.scratch)
     a.base = a.base and os.path.abspath(a.base)
-    a.runtime = os.path.abspath(a.runtime or os.path.join(
-        os.path.dirname(a.reference), "libtigerrt.so"))
     a.out = a.out or os.path.join(ROOT, "build", "grade", a.lab)
     return a
 

@@ -7,47 +7,38 @@ quality numbers (temps, jumps, ...) for the bonus.
 
 The student's compiler gets the program's text alone (blind.py), with some literals
 lifted into values read at start (inputs.py), confined (confine.py); nothing it says
-about itself is trusted, only its printed output. Its output is run on each of the
-program's inputs, which it never sees:
-  tree labs (translate, canon, traces)   student: tigerc --emit=STAGE prog.tig > dump
-                                         (the judge confined, its limits and the
-                                         effects it must have: effects.py)
-                                         judge:   reference --from=STAGE [--verify] --run
-                                                  [--stats] dump     (stdin: each input)
-  ptoext                                 student: tigerc --emit=pto-cft: no break or
-                                                  continue may be left;
-                                                  tigerc --emit=mlir > prog.mlir
-                                         judge:   mlir-opt-19 (verifies and lowers,
-                                                  a batch of modules a start:
-                                                  lower_batch) and mlir-cpu-runner-19
-                                                  with the REFERENCE's libtigerrt.so;
-                                                  MLIR it rejects: the student's
-                                                  --emit=pto-ssa > dump, then reference
-                                                  --from=pto-ssa --verify dump names the
-                                                  broken invariant (reference_says)
-Each run must give that input's stdout exactly, its exit status, and contain each of
-its `stderr:` texts. The quality numbers are the reference's (--measure=temps, --stats)
-or mlir-opt-19's printing of the module (iter_args), never a reading of the student's
-text.
+about itself is trusted, only its printed output, and no byte of that output is ever run
+as code: the reference reads it back with its own reader and runs it on its own
+interpreter, on each of the program's inputs, which the student's tigerc never sees:
+
+  each stage the lab judges       student: tigerc --emit=STAGE prog.tig > dump
+  (judged_stages: translate ir,            (confined, its limits)
+  canon linear, traces traces;    judge:   reference --from=STAGE --verify --run
+  ptoext pto-cft, then pto-ssa)            [--stats | --measure=...] dump
+                                           (stdin: each input; confined, limits
+                                           relative to the reference's own run and
+                                           the effects it must have: effects.py)
+
+ptoext's pto-cft may keep no break or continue, its pto-ssa must hold the SSA
+invariants (the reference's checkers, exit 68, name the broken one at its line of the
+dump); both run on ptoext's structured-IR interpreter. Each run must give that input's
+stdout exactly, its exit status, and contain each of its `stderr:` texts. The quality
+numbers are the reference's (--measure=temps, --measure=iter-args, --stats) on what it
+read, never a reading of the student's text.
 """
-import hashlib
 import os
 import re
 import shutil
 import signal
 import tempfile
-import threading
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
 from . import effects, inputs, sandbox
 from .blind import blind_copy
-from .untrusted import printable
 
-MLIR_PASSES = ["--arith-expand", "--convert-scf-to-cf", "--convert-to-llvm",
-               "--reconcile-unrealized-casts"]
 STATS = re.compile(r"stats: steps (\d+), moves (\d+), jumps (\d+), cjumps (\d+), calls (\d+)")
-TEMPS = re.compile(r"measure: temps (\d+)")
+MEASURE = re.compile(r"measure: (\w+) (\d+)")
 STAT_NAMES = ("steps", "moves", "jumps", "cjumps", "calls")
 EXIT_SYNTAX, EXIT_VERIFY = 66, 68
 TIMEOUTS_BEFORE_LOWER, LOWERED = 2, 2.0
@@ -64,7 +55,6 @@ class Verdict:
 class Context:
     spec: dict            # grading.json
     reference: str        # the reference tigerc
-    runtime: str          # the reference's libtigerrt.so
     limits: sandbox.Limits
     trusted: sandbox.Limits = field(default_factory=lambda: sandbox.Limits(
         seconds=60, memory=8192 * sandbox.MB, output=8 * sandbox.MB))
@@ -73,7 +63,6 @@ class Context:
     confined_reference: str = None  # a copy of the reference a confined step can run
     stop: object = None   # a threading.Event: set by the first failed program, when the
                           # grade only asks whether anything fails (mutation.Pool)
-    lowerings: object = None  # a Lowerings shared by the grades of one mutation run
 
     def student_limits(self):
         """The student's limits: after TIMEOUTS_BEFORE_LOWER time-outs in one grade,
@@ -148,18 +137,37 @@ def student_emit(cx, tigerc, stage, program):
     return ran.stdout, None
 
 
+@dataclass
+class Judged:
+    """A stage the lab judges: what the student's tigerc prints (--emit=stage) and the
+    reference's options on that dump (grading.json's "judge")."""
+    stage: str
+    judge: list
+
+
+def judged_stages(spec):
+    """The stages a lab judges, in order: grading.json's "first" (ptoext: pto-cft, its
+    CtrlFlowTransform), then its "stage" (the last: its quality number is the bonus's)."""
+    return [Judged(s["stage"], s["judge"]) for s in spec.get("first", [])] + \
+        [Judged(spec["stage"], spec["judge"])]
+
+
 def judge_tree(cx, tigerc, program, cases, work):
-    """translate, canon, traces: the reference runs the student's dump on each input,
-    all of them from one start when there are several (judge_dumps)."""
-    stage = cx.spec["stage"]
-    dump, problem = student_emit(cx, tigerc, stage, program)
-    if problem:
-        return Verdict(False, problem)
-    path = os.path.join(work, "student." + stage)
-    with open(path, "wb") as f:
-        f.write(dump)
-    runs = iter(judge_dumps(cx, program, path, cases, work))
-    return on_inputs(cases, lambda stdin, directives: next(runs)(directives))
+    """Each stage of the lab (judged_stages): the reference runs the student's dump of
+    it on each input, all of them from one start when there are several (judge_dumps);
+    the first failure, else the last stage's Verdict."""
+    for judged in judged_stages(cx.spec):
+        dump, problem = student_emit(cx, tigerc, judged.stage, program)
+        if problem:
+            return Verdict(False, problem)
+        path = os.path.join(work, "student." + judged.stage)
+        with open(path, "wb") as f:
+            f.write(dump)
+        runs = iter(judge_dumps(cx, program, path, cases, work, judged))
+        verdict = on_inputs(cases, lambda stdin, directives: next(runs)(directives))
+        if not verdict.passed:
+            return verdict
+    return verdict
 
 
 @dataclass
@@ -172,21 +180,22 @@ class DumpRun:
     steps: int
     own: object
     stdin: bytes
+    stage: str
 
 
-def dump_run(cx, program, path, stdin):
+def dump_run(cx, program, path, stdin, judged):
     own = effects.own_run(cx, program, stdin)
     limits, steps = effects.dump_limits(cx, own)
-    cmd = [cx.confined_reference or cx.reference] + cx.spec["judge"] + \
+    cmd = [cx.confined_reference or cx.reference] + judged.judge + \
         (["--max-steps=%d" % steps] if steps else []) + effects.view_args(cx) + [path]
-    return DumpRun(cmd, limits, steps, own, stdin)
+    return DumpRun(cmd, limits, steps, own, stdin, judged.stage)
 
 
-def judge_dumps(cx, program, path, cases, work):
+def judge_dumps(cx, program, path, cases, work, judged):
     """The reference runs the student's dump on each input, confined: one judge an
     input (judged(directives) gives its Verdict), in order. Several inputs run from one
     start (tigerc --inputs: one child process an input, each with its own limits)."""
-    runs = [dump_run(cx, program, path, stdin) for stdin, _ in cases.inputs]
+    runs = [dump_run(cx, program, path, stdin, judged) for stdin, _ in cases.inputs]
     ro = [runs[0].cmd[0], path]
     if len(runs) == 1:
         one = runs[0]
@@ -205,7 +214,7 @@ def judge_dumps(cx, program, path, cases, work):
     split = split_runs(ran, len(runs), runs[0].limits)
     if ran.problem(whole, "") or split is None:  # the limits of one input name it
         cx.count(ran)
-        who = "the reference running your --emit=%s" % cx.spec["stage"]
+        who = "the reference running your --emit=%s" % judged.stage
         problem = ran.problem(runs[0].limits, who) or who + ": its runs on the grader's " \
             "inputs cannot be read"
         return [lambda directives: Verdict(False, problem)] * len(runs)
@@ -236,7 +245,7 @@ def whole_limits(each):
 def judged_dump(cx, one, ran, path, directives):
     """The Verdict of the dump's run on one input: its output, then its effects, must
     be right."""
-    stage = cx.spec["stage"]
+    stage = one.stage
     cx.count(ran)
     got = effects.take_summary(ran)
     problem = ran.problem(one.limits, "the reference running your --emit=%s" % stage)
@@ -247,11 +256,35 @@ def judged_dump(cx, one, ran, path, directives):
     if ran.status == EXIT_SYNTAX:
         return Verdict(False, "your --emit=%s output does not parse: %s" % (stage, said))
     if ran.status == EXIT_VERIFY:
-        return Verdict(False, "broken invariant: " + said)
+        return Verdict(False, broken_invariant(stage, said, path))
     wrong = effects.over_steps(ran, one.steps) or check_run(ran, directives) or \
         effects.difference(cx, one.own, got, one.stdin, os.path.dirname(path),
                            effects.with_file(one.cmd), ro=[one.cmd[0], path])
     return Verdict(wrong is None, wrong or "", measure(cx.spec.get("metric"), ran.stderr))
+
+
+# The reference's first violation in a dump of ptoext's structured IR, as it reports it.
+BROKEN = re.compile(r"^line (\d+):\d+: error: --from=pto-(?:cft|ssa): (.*)$")
+
+
+def broken_invariant(stage, said, path):
+    """The message of a dump that breaks its stage's invariants: the reference checker's
+    words; for ptoext's dumps also the line of the dump it names (every line at most
+    100 characters)."""
+    m = BROKEN.match(said)
+    if not m:
+        return "broken invariant: " + said
+    with open(path, "rb") as f:
+        lines = f.read().decode("latin-1").split("\n")
+    row = int(m.group(1))
+    shown = lines[row - 1].strip() if 0 < row <= len(lines) else ""
+    return "broken invariant in your --emit=%s, line %d:\n    %s\n    | %s" % (
+        stage, row, clip(m.group(2), 96), clip(shown, 92))
+
+
+def clip(text, width):
+    text = "".join(c if 32 <= ord(c) < 127 else "\\x%02x" % ord(c) for c in text)
+    return text if len(text) <= width else text[:width - 3] + "..."
 
 
 def on_inputs(cases, run_one):
@@ -272,216 +305,14 @@ def on_inputs(cases, run_one):
 
 
 def measure(metric, printed):
-    """A quality number, as the reference printed it (stderr; for iter_args mlir-opt-19's
-    own printing of the module): --measure=temps, an iter_args count, a --stats count."""
+    """A quality number, as the reference printed it on what it read (stderr):
+    --measure=temps or --measure=iter-args, or a --stats count."""
     text = printed.decode("latin-1")
-    if metric == "iter_args":
-        return text.count("iter_args(")
-    if metric == "temps":
-        found = TEMPS.findall(text)
-        return int(found[-1]) if found else None
+    if metric in ("temps", "iter_args"):
+        found = [int(n) for name, n in MEASURE.findall(text) if name == metric]
+        return found[-1] if found else None
     found = STATS.findall(text)
     return int(found[-1][STAT_NAMES.index(metric)]) if metric and found else None
-
-
-def leftover_jumps(cft):
-    """The break/continue statements still in a --emit=pto-cft dump."""
-    return re.findall(r"^\s*(break|continue)\b", cft.decode("latin-1"), re.M)
-
-
-def judge_ptoext(cx, tigerc, program, cases, work):
-    mlir, verdict = ptoext_mlir(cx, tigerc, program)
-    if verdict:
-        return verdict
-    return ptoext_runs(cx, tigerc, (program, cases, work), lower_mlir(cx, mlir, work))
-
-
-def ptoext_mlir(cx, tigerc, program):
-    """The student's --emit=pto-cft, which may leave no break or continue, then its
-    --emit=mlir: (the MLIR, None), or (None, the failed Verdict)."""
-    cft, problem = student_emit(cx, tigerc, "pto-cft", program)
-    if problem:
-        return None, Verdict(False, problem)
-    left = leftover_jumps(cft)
-    if left:
-        return None, Verdict(False, "--emit=pto-cft still has %d break/continue (first: "
-                             "%s)" % (len(left), left[0]))
-    mlir, problem = student_emit(cx, tigerc, "mlir", program)
-    return mlir, Verdict(False, problem) if problem else None
-
-
-def ptoext_runs(cx, tigerc, seat, lowered):
-    """The Verdict of the student's MLIR, lowered (lower_mlir's triple), run on each of
-    the program's inputs; seat is (the blind program, its Cases, the work folder)."""
-    program, cases, work = seat
-    low, printed, problem = lowered
-    if problem and problem.startswith(MLIR_REJECTED):
-        problem += reference_says(cx, tigerc, program, work)
-    if problem:
-        return Verdict(False, problem)
-    metric = measure(cx.spec.get("metric"), printed)
-    runs = iter(run_mlir(cx, low, [stdin for stdin, _ in cases.inputs], work))
-
-    def one(stdin, directives):  # on_inputs asks for the inputs in order
-        ran, problem = next(runs)
-        cx.count(ran)
-        got = effects.take_summary(ran)
-        if problem:
-            return Verdict(False, problem)
-        wrong = check_run(ran, directives) or effects.difference(
-            cx, effects.own_run(cx, program, stdin), got, stdin, work,
-            lambda path: runner(cx, low, ["TIGERRT_EFFECTS=" + path]), ro=[work, cx.runtime])
-        return Verdict(wrong is None, wrong or "", metric)
-    return on_inputs(cases, one)
-
-
-def lower_mlir(cx, mlir, work):
-    """mlir-opt-19 verifies and lowers the student's MLIR: (the lowered file, mlir-opt's
-    own printing of the module before lowering, problem)."""
-    opt = shutil.which("mlir-opt-19")
-    if not opt or not shutil.which("mlir-cpu-runner-19"):
-        return None, b"", "grader error: mlir-opt-19 or mlir-cpu-runner-19 is not installed"
-    src = os.path.join(work, "student.mlir")
-    with open(src, "wb") as f:
-        f.write(mlir)
-    ran = sandbox.run([opt, src] + LOWERING, limits=cx.trusted, untrusted=True, ro=[work])
-    problem = ran.problem(cx.trusted, "mlir-opt-19 on your MLIR")
-    if problem or ran.status != 0:
-        return None, b"", problem or mlir_rejected(ran.stderr, src, mlir)
-    return lowered_at(work, ran.stdout, ran.stderr)
-
-
-def lowered_at(work, low_text, printed):
-    """lower_mlir's triple for a module lowered into low_text: the file in work."""
-    low = os.path.join(work, "student.llvm.mlir")
-    with open(low, "wb") as f:
-        f.write(low_text)
-    return low, printed, None
-
-
-# mlir-opt-19's options: the lowering, and its printing of the module before it; one
-# thread (the judge runs a start a core: MLIR's own threads only cost).
-LOWERING = MLIR_PASSES + ["--mlir-print-ir-before=" + MLIR_PASSES[0][2:],
-                          "--mlir-disable-threading"]
-# --split-input-file's marker between modules, and what begins each module's printing.
-SPLIT = b"// -----"
-DUMP = re.compile(rb"(?m)^(?=// -----// IR Dump Before )")
-
-
-class Lowerings:
-    """The modules mlir-opt-19 has lowered in this process, by the MLIR's hash: (the
-    lowered text, the printing). The mutants of a mutation run emit the reference's
-    MLIR for most programs, so each grade of it lowers only what its mutant changed.
-    The same bytes, the same lowering: mlir-opt-19 reads nothing else. Only modules it
-    lowered whole are kept, up to `cap` bytes of text in all."""
-
-    def __init__(self, cap=512 * sandbox.MB):
-        self.cap, self.size, self.known, self.lock = cap, 0, {}, threading.Lock()
-
-    def get(self, mlir):
-        with self.lock:
-            return self.known.get(hashlib.sha256(mlir).digest())
-
-    def put(self, mlir, lowered):
-        low, printed, problem = lowered
-        if problem:
-            return
-        with open(low, "rb") as f:
-            text = f.read()
-        with self.lock:
-            if self.size + len(text) + len(printed) <= self.cap:
-                self.known[hashlib.sha256(mlir).digest()] = (text, printed)
-                self.size += len(text) + len(printed)
-
-
-def lower_all(cx, items, pool, batches):
-    """lower_mlir on each (MLIR, work folder) of items, in at most `batches` mlir-opt-19
-    starts run on pool (lower_batch): one start costs 40-50 ms, the lowering of a
-    module a quarter of that. The batches take every `batches`-th module, so that the
-    big ones (the random programs, last) are shared out. A module cx.lowerings knows
-    is not lowered again."""
-    known = [cx.lowerings and cx.lowerings.get(mlir) for mlir, _ in items]
-    todo = [item for item, got in zip(items, known) if got is None]
-    parts = [todo[k::batches] for k in range(min(batches, len(todo)))]
-    done = list(pool.map(lambda part: lower_batch(cx, part), parts))
-    made = iter([done[k % len(parts)][k // len(parts)] for k in range(len(todo))])
-    out = []
-    for (mlir, work), got in zip(items, known):
-        out.append(lowered_at(work, *got) if got else next(made))
-        if cx.lowerings and not got:
-            cx.lowerings.put(mlir, out[-1])
-    return out
-
-
-def lower_batch(cx, items):
-    """The lowering of several modules by one mlir-opt-19 start (--split-input-file:
-    each module alone in a context of its own; their outputs and printings in order,
-    the same bytes as one start each gives). A module that holds the marker itself,
-    and every module of a batch that does not come out whole (a module rejected, a
-    limit), is lowered on its own (lower_mlir), for its own verdict and message."""
-    batched = [k for k, (mlir, _) in enumerate(items) if SPLIT not in mlir]
-    done = {}
-    if len(batched) > 1:
-        done = dict(zip(batched, split_lowering(cx, [items[k] for k in batched])))
-    return [done.get(k) or lower_mlir(cx, mlir, work) for k, (mlir, work) in enumerate(items)]
-
-
-def split_lowering(cx, items):
-    """[(low, printed, None)] of one --split-input-file run on items, or [] when it did
-    not come out whole."""
-    opt = shutil.which("mlir-opt-19")
-    if not opt:
-        return []
-    folder = tempfile.mkdtemp(prefix="lower-", dir=sandbox.run_base())
-    try:
-        os.chmod(folder, 0o755)
-        src = os.path.join(folder, "batch.mlir")
-        with open(src, "wb") as f:
-            f.write(b"".join((b"\n" + SPLIT + b"\n" if k else b"") + mlir
-                             for k, (mlir, _) in enumerate(items)))
-        limits = replace(cx.trusted, output=cx.trusted.output * len(items))
-        ran = sandbox.run([opt, src, "--split-input-file"] + LOWERING, limits=limits,
-                          untrusted=True, ro=[folder])
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
-    lows = re.split(rb"(?m)^" + re.escape(SPLIT) + rb"\n", ran.stdout)
-    printed = DUMP.split(ran.stderr)
-    if ran.problem(limits, "") or ran.status != 0 or printed[0] != b"" or \
-            len(lows) != len(items) or len(printed) != len(items) + 1:
-        return []
-    return [lowered_at(work, low, dump) for (_, work), low, dump in zip(items, lows, printed[1:])]
-
-
-def run_mlir(cx, low, stdins, work):
-    """mlir-cpu-runner-19 runs the lowered MLIR with the reference's runtime on each of
-    the inputs (bytes), starting once: the runtime splits the run at its first read or
-    write, one child process an input, each with the student's limits
-    (ptoext/runtime/input_split.cc), so the JIT compiles the module once. A (Ran,
-    problem) an input."""
-    # The student's code runs here: the student's time limit, the runtime's step limit.
-    each = sandbox.Limits(cx.student_limits().seconds, cx.trusted.memory, cx.trusted.output)
-    folder = inputs_folder(work, stdins)
-    whole = whole_limits([each] * len(stdins))  # each input's time limit is the runtime's
-    hashed = ["TIGERRT_EFFECTS_HASH=1"] if cx.spec.get("effects") else []
-    ran = sandbox.run(runner(cx, low, hashed + [
-        "TIGERRT_INPUTS=" + folder, "TIGERRT_INPUT_SECONDS=%g" % each.seconds,
-        "TIGERRT_INPUT_BYTES=%d" % each.output]), limits=whole, untrusted=True,
-        ro=[work, cx.runtime])
-    who = "your MLIR, run by mlir-cpu-runner-19"
-    runs = split_runs(ran, len(stdins), each)
-    if ran.problem(whole, who) or runs is None:
-        ran.stdout, ran.stderr = ran.stdout[:each.output + 1], ran.stderr[:each.output + 1]
-        return [(ran, ran.problem(each, who) or who + ": its runs on the grader's inputs "
-                 "cannot be read (did it write on stdout before its first read or write?)")]
-    return [(one, one.problem(each, who)) for one in runs]
-
-
-def runner(cx, low, environment):
-    """mlir-cpu-runner-19's command for the lowered MLIR, with the reference's runtime
-    and these VAR=VALUE settings (its effects, its inputs)."""
-    return [shutil.which("env")] + environment + [
-        shutil.which("mlir-cpu-runner-19"), low, "-e", "main", "-entry-point-result=void",
-        "--disable-lsr", "--shared-libs=" + cx.runtime]
 
 
 # One input's record in a split run's stdout (input_split.cc), then its stdout and stderr.
@@ -516,98 +347,6 @@ def split_runs(ran, count, limits):
     return runs if at == len(ran.stdout) else None
 
 
-MLIR_REJECTED = "mlir-opt-19 rejects your --emit=mlir output"
-DIAGNOSTIC = re.compile(r"^(?:.*[/\\])?student\.mlir:(\d+):(\d+): (error|note|warning): (.*)$")
-
-
-def mlir_rejected(stderr, src, mlir, most=3):
-    """mlir-opt's diagnostics on the student's MLIR, each with the line of the MLIR it
-    points at (from the text itself: the file is deleted when the judge ends), every
-    shown line at most 100 characters."""
-    lines = mlir.decode("latin-1").split("\n")
-    out = []
-    for line in stderr.decode("latin-1").splitlines():
-        m = DIAGNOSTIC.match(line.replace(src, "student.mlir"))
-        if not m or len(out) >= 2 * most:
-            continue
-        row, col, kind, text = int(m.group(1)), m.group(2), m.group(3), m.group(4)
-        out.append("  line %d:%s: %s: %s" % (row, col, kind, clip(text, 80)))
-        if 0 < row <= len(lines):
-            out.append("    | " + clip(lines[row - 1].strip(), 92))
-    said = first_line(stderr).replace(src, "student.mlir")
-    head = MLIR_REJECTED + (":" if out else ": " + clip(said, 80))
-    return "\n".join([head] + out)
-
-
-def clip(text, width):
-    return text if len(text) <= width else text[:width - 3] + "..."
-
-
-# The reference reading a student's dump (at most the student's output limit) and
-# checking it: well under a second.
-CHECKING = sandbox.Limits(seconds=20, output=sandbox.MB)
-BROKEN = re.compile(r"^(\d+):\d+: error: --from=pto-ssa: (.*)$")
-
-
-def reference_says(cx, tigerc, program, work):
-    """What the reference's checkers say of the student's --emit=pto-ssa (the structured
-    IR their ConvertToSSA made, read back: ptoext/sir_read.hh) when mlir-opt-19 rejects
-    their MLIR: its first broken invariant with its line of the dump, or that none is
-    broken. When the dump cannot be had or read: why, then the student's own --verify
-    as a hint (verify_says). Every line clipped to 100 characters, none with a control
-    character or a path of the work folder."""
-    ssa, problem = student_emit(cx, tigerc, "pto-ssa", program)
-    if not problem:
-        said, problem = reference_check(cx, ssa, work)
-        if said:
-            return said
-    problem = problem.replace(program + ": ", "").replace(program, "the program")
-    return "\n  your --emit=pto-ssa could not be checked:\n    %s%s" % (
-        clip(printable(problem), 96), verify_says(cx, tigerc, program))
-
-
-def reference_check(cx, ssa, work):
-    """The reference's tigerc --from=pto-ssa --verify on a dump, confined as it runs on
-    any student's dump (judge_dumps): (what it says, None), or (None, why it could not
-    read the dump)."""
-    path = os.path.join(work, "student.pto-ssa")
-    with open(path, "wb") as f:
-        f.write(ssa)
-    reference = cx.confined_reference or cx.reference
-    ran = sandbox.run([reference, "--from=pto-ssa", "--verify", path], limits=CHECKING,
-                      untrusted=True, ro=[reference, path])
-    cx.count(ran)
-    problem = ran.problem(CHECKING, "the reference reading it")
-    if problem:
-        return None, problem
-    if ran.status == 0:
-        return "\n  the reference's checkers find no broken invariant in your --emit=pto-ssa", None
-    said = first_line(ran.stderr).replace(path + ":", "").replace(path, "the dump")
-    m = BROKEN.match(said)
-    if ran.status == EXIT_SYNTAX:
-        return None, "line " + said
-    if ran.status != EXIT_VERIFY or not m:
-        return None, "the reference exited %d: %s" % (ran.status, said)
-    row, lines = int(m.group(1)), ssa.decode("latin-1").split("\n")
-    shown = lines[row - 1].strip() if 0 < row <= len(lines) else ""
-    return "\n  the reference's checker on your --emit=pto-ssa, line %d:\n    %s\n    | %s" % (
-        row, clip(printable(m.group(2)), 96), clip(printable(shown), 92)), None
-
-
-def verify_says(cx, tigerc, program):
-    """The invariant --verify names, run by the student's tigerc on the program (the
-    handout's checks, compiled in it: a hint only, the verdict is mlir-opt's, and only
-    when the reference could not check their --emit=pto-ssa); "" when it names none."""
-    limits = cx.student_limits()
-    ran = sandbox.run([tigerc, "--verify", "--emit=mlir", program], limits=limits,
-                      untrusted=True, ro=[tigerc, os.path.dirname(program)])
-    cx.count(ran)
-    if ran.problem(limits, "") or ran.status == 0:
-        return ""
-    said = first_line(ran.stderr).replace(program + ": ", "").replace(program, "the program")
-    return "\n  your tigerc --verify --emit=mlir says: " + clip(printable(said), 59)
-
-
 @contextmanager
 def judging(cx, program, directives, lifted=True):
     """What judging a program needs: (its blind, lifted copy, its Cases, a private work
@@ -617,7 +356,7 @@ def judging(cx, program, directives, lifted=True):
     cases = cx.cases(program, directives) if lifted and cx.cases else \
         inputs.Cases(None, [(directives["stdin"], directives)])
     work = tempfile.mkdtemp(prefix="judge-", dir=sandbox.run_base())
-    os.chmod(work, 0o755)  # the confined MLIR run reads the student's lowered MLIR here
+    os.chmod(work, 0o755)  # the confined reference reads the student's dump here
     blind = blind_copy(program, sandbox.RUN_BASE, cases.text)
     try:
         yield blind, cases, work
@@ -635,43 +374,13 @@ def judge(cx, tigerc, program, directives, lifted=True):
     if cx.stopped():
         return Verdict(False, NOT_JUDGED)
     with judging(cx, program, directives, lifted) as (blind, cases, work):
-        if cx.spec["lab"] == "ptoext":
-            return cx.noted(judge_ptoext(cx, tigerc, blind, cases, work))
         return cx.noted(judge_tree(cx, tigerc, blind, cases, work))
 
 
-def judge_all(cx, tigerc, programs, pool, jobs):
-    """judge on each (program, directives), in parallel on pool (jobs threads). ptoext's
-    in three rounds: the student's compiles of every program, the lowering of all
-    their MLIR in `jobs` mlir-opt-19 starts (lower_all), then every program's runs.
-    Once cx.stop is set, what is left is NOT_JUDGED."""
-    if cx.spec["lab"] != "ptoext":
-        return list(pool.map(lambda t: judge(cx, tigerc, *t), programs))
-    with ExitStack() as stack:
-        seats = [stack.enter_context(judging(cx, *t)) for t in programs]
-        firsts = list(pool.map(lambda seat: ptoext_compiled(cx, tigerc, seat[0]), seats))
-        compiled = [k for k, (mlir, _) in enumerate(firsts) if mlir is not None]
-        if cx.stopped():
-            compiled = []
-        lowered = dict(zip(compiled, lower_all(
-            cx, [(firsts[k][0], seats[k][2]) for k in compiled], pool, jobs)))
-        return list(pool.map(lambda k: firsts[k][1] or ptoext_judged(
-            cx, tigerc, seats[k], lowered.get(k)), range(len(seats))))
-
-
-def ptoext_compiled(cx, tigerc, program):
-    """ptoext_mlir, unless the grade has stopped: (None, NOT_JUDGED's Verdict) then."""
-    if cx.stopped():
-        return None, Verdict(False, NOT_JUDGED)
-    mlir, verdict = ptoext_mlir(cx, tigerc, program)
-    return mlir, verdict and cx.noted(verdict)
-
-
-def ptoext_judged(cx, tigerc, seat, lowered):
-    """ptoext_runs, unless the grade has stopped."""
-    if cx.stopped() or lowered is None:
-        return Verdict(False, NOT_JUDGED)
-    return cx.noted(ptoext_runs(cx, tigerc, seat, lowered))
+def judge_all(cx, tigerc, programs, pool):
+    """judge on each (program, directives), in parallel on pool. Once cx.stop is set,
+    what is left is NOT_JUDGED."""
+    return list(pool.map(lambda t: judge(cx, tigerc, *t), programs))
 
 
 def baseline(cx, program, directives):
@@ -696,8 +405,7 @@ def baseline(cx, program, directives):
         ran = sandbox.run([cx.reference] + args + [path], stdin=stdin, limits=cx.trusted)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    # ptoext's yardstick is the reference's own MLIR (stdout), the others' on stderr.
-    value = measure(cx.spec["metric"], ran.stdout if args == ["--emit=mlir"] else ran.stderr)
+    value = measure(cx.spec["metric"], ran.stderr)
     if ran.status == 0:
         inputs.keep_json(kept, {"value": value})
     return value

@@ -240,7 +240,6 @@ class Pool:
         self.grade = _grade()
         self.scratch = os.path.join(workdir, "scratch")
         self.base, self.broken, self.lock = None, set(), threading.Lock()
-        self.lowerings = judges.Lowerings()  # most mutants emit the same MLIR
 
     def args(self, slot=0):
         """grade.py's arguments for a grade in `slot`."""
@@ -251,7 +250,6 @@ class Pool:
                 "--out", os.path.join(self.workdir, "out-%d" % slot)]
         args = self.grade.parse(argv + (["--base", self.base] if self.base else []))
         args.time_limit, args.stop_early = self.time_limit, not self.full
-        args.lowerings = self.lowerings
         args.ninja = True  # the mutants are the solution's code: built with Ninja
         return args
 

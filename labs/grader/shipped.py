@@ -39,7 +39,7 @@ def inputs_path(root, lab):
     return os.path.join(root, "labs", lab, "inputs.json")
 
 
-def write(spec, reference, runtime, out, programs):
+def write(spec, reference, out, programs):
     """Writes the handout's random programs and baselines into OUT; `programs` are the
     public groups' paths from the repository root."""
     lab, rand = spec["lab"], spec["random"]
@@ -50,7 +50,7 @@ def write(spec, reference, runtime, out, programs):
         shutil.copy(path, folder)
     rel = programs + [os.path.relpath(os.path.join(folder, os.path.basename(p)), out)
                       for p, _ in made]
-    cx = judges.Context(spec, reference, runtime, sandbox.Limits())
+    cx = judges.Context(spec, reference, sandbox.Limits())
     cx.cases = lambda p, d: cases(lab, p, d, reference)
     absolute = [p if not p.startswith("labs/%s/random/" % lab) else os.path.join(out, p)
                 for p in rel]

@@ -123,8 +123,7 @@ def ship_grading_data(lab, tigerc, out):
     with open(os.path.join(ROOT, "labs", lab, "grading.json")) as f:
         spec = json.load(f)
     programs = [p for g in spec["groups"] for p in g["programs"]]
-    shipped.write(spec, tigerc, os.path.join(os.path.dirname(tigerc), "libtigerrt.so"), out,
-                  programs)
+    shipped.write(spec, tigerc, out, programs)
 
 
 def fresh_dir(out):

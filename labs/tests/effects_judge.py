@@ -10,19 +10,20 @@ Expects, on canon's judge:
   - a dump declaring a 1 GiB frame called in a loop is refused by the dump reader with
     "a dump's frames are limited to 16 MiB", and a 16 MiB one stops at a time limit
     relative to the reference's own run (at most 10 x its time + 2 s), not at 60 s;
-on ptoext's judge (its MLIR's runtime records the calls view, ptoext/runtime/effects.h):
-  - the reference's own MLIR passes;
-  - MLIR that calls h with 8 where the program passes 7 (h ignores it: the output is
-    right) fails at that call: "effect 1: expected h(_, 7), got h(_, 8) (the call at
+on ptoext's judge (the reference runs the student's --emit=pto-cft, then --emit=pto-ssa,
+on its structured-IR interpreter, which records the calls view):
+  - the reference's own dumps pass;
+  - dumps that call h with 8 where the program passes 7 (h ignores it: the output is
+    right) fail at that call: "effect 1: expected h(_, 7), got h(_, 8) (the call at
     line 2)";
-  - a ConvertToSSA that forgets to rename the use after a loop (its --emit=pto-ssa and
-    --emit=mlir read x__ssa_v2, which only the loop body defines): mlir-opt-19 rejects
-    the MLIR, and the message names the broken invariant as the REFERENCE's checkers
-    find it in the student's --emit=pto-ssa, at its line, with that line; a tigerc that
-    lies in --verify gets the very same message; one whose --emit=pto-ssa cannot be read
-    is told why, then what its own --verify says; no line of these messages over 100
-    characters, none with the work folder's path
-  (the ptoext checks are skipped, saying so, without mlir-opt-19 and mlir-cpu-runner-19);
+  - a ConvertToSSA that forgets to rename the use after a loop (its --emit=pto-ssa reads
+    x__ssa_v2, which only the loop body defines): the message names the broken
+    invariant as the REFERENCE's checkers find it, at its line of the dump, with that
+    line; a tigerc that lies in --verify gets the very same message (its own checks are
+    never asked); one whose dump does not parse is told where;
+  - a CtrlFlowTransform that leaves a break (its --emit=pto-cft is the lowered IR): the
+    break named at its line;
+  no line of these messages over 100 characters, none with the work folder's path;
 and, without running anything: the first differing effect of two streams, and the
 summary taken out of stderr.
 The "students" are shell scripts calling the reference by its path, which a bubblewrap
@@ -43,7 +44,6 @@ import sys
 import tempfile
 
 from labs.grader import effects, grade, judges, sandbox
-from labs.tests.split_runs import ptoext_context
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -62,22 +62,26 @@ end
 CALLS_EXPECT = {"stdin": b"", "exit": 0, "stdout": b"h\nh\n", "stderr": []}
 CARRIED = "let var x := 0 in for i := 1 to 3 do x := x + i; printi(x) end\n"
 CARRIED_EXPECT = {"stdin": b"", "exit": 0, "stdout": b"6", "stderr": []}
-# A ConvertToSSA that forgets to rename the use after the loop, in both its dumps.
-UNRENAMED = ("sed 's/printi(x__rv_v3)/printi(x__ssa_v2)/; "
-             "s/@tig_printi(%x__rv_v3)/@tig_printi(%x__ssa_v2)/'")
-NAMED = ("\n  the reference's checker on your --emit=pto-ssa, line 6:\n"
+# A ConvertToSSA that forgets to rename the use after the loop.
+UNRENAMED = "sed 's/printi(x__rv_v3)/printi(x__ssa_v2)/'"
+NAMED = ("broken invariant in your --emit=pto-ssa, line 6:\n"
          "    in tigermain: SSAForm: x__ssa_v2 is used out of its scope\n"
          "    | rt.printi(x__ssa_v2)")
+BREAKS = "let var s := 0 in for i := 1 to 9 do (s := s + i; if s > 10 then break); printi(s) end\n"
+BREAKS_EXPECT = {"stdin": b"", "exit": 0, "stdout": b"15", "stderr": []}
 LIE = "tigerc: internal error: ConvertToSSA: the checks are wrong, not me"
 
 
-def student(folder, name, tigerc, edit, lies=False):
+def student(folder, name, tigerc, edit, lies=False, stage=None):
     """A tigerc that prints the reference's output through the shell filter `edit`;
-    one that `lies` says LIE and exits 77 whenever asked to --verify."""
+    one that `lies` says LIE and exits 77 whenever asked to --verify; stage=(A, B)
+    prints the reference's --emit=B when asked for --emit=A."""
     path = os.path.join(folder, name)
     lie = 'case " $* " in *" --verify "*) echo "%s" >&2; exit 77;; esac\n' % LIE
+    args = '"$@"' if not stage else \
+        '$(echo "$@" | sed "s/--emit=%s /--emit=%s /")' % stage
     with open(path, "w") as f:
-        f.write("#!/bin/sh\n%s%s \"$@\" | %s\n" % (lie if lies else "", tigerc, edit))
+        f.write("#!/bin/sh\n%s%s %s | %s\n" % (lie if lies else "", tigerc, args, edit))
     os.chmod(path, stat.S_IRWXU | stat.S_IRGRP | stat.S_IXGRP | stat.S_IROTH | stat.S_IXOTH)
     return path
 
@@ -90,7 +94,7 @@ def frame_of_f(size):
 def canon_judging(tigerc, folder):
     """(canon's judging Context with the reference tigerc, PROGRAM written in folder)."""
     spec = json.load(open(os.path.join(ROOT, "labs", "canon", "grading.json")))
-    cx = judges.Context(spec, tigerc, "", sandbox.Limits(seconds=10))
+    cx = judges.Context(spec, tigerc, sandbox.Limits(seconds=10))
     program = os.path.join(folder, "prog.tig")
     with open(program, "w") as f:
         f.write(PROGRAM)
@@ -127,19 +131,20 @@ def checks(tigerc, folder):
         ran.stderr
 
 
+def ptoext_context(tigerc, seconds):
+    """A judges.Context of ptoext: the reference tigerc, the student's time limit."""
+    return judges.Context(grade.load_spec("ptoext"), tigerc, sandbox.Limits(seconds=seconds))
+
+
 def ptoext_checks(tigerc, folder):
-    """A ptoext student whose MLIR passes 8 where the program passes 7."""
-    if not (shutil.which("mlir-opt-19") and shutil.which("mlir-cpu-runner-19")):
-        print("note: the ptoext checks skipped: mlir-opt-19 and mlir-cpu-runner-19 are "
-              "needed (mlir-19-tools)")
-        return
+    """A ptoext student whose dumps pass 8 where the program passes 7, and the rest."""
     cx = ptoext_context(tigerc, 20)
     program = os.path.join(folder, "calls.tig")
     with open(program, "w") as f:
         f.write(CALLS)
     v = judges.judge(cx, tigerc, program, CALLS_EXPECT)
-    yield "ptoext: the reference's MLIR passes", v.passed, v.message
-    edit = "sed 's/arith.constant 7 : i64/arith.constant 8 : i64/'"
+    yield "ptoext: the reference's dumps pass", v.passed, v.message
+    edit = "sed 's/^\\( *h_[0-9]*(.*\\), 7)$/\\1, 8)/'"
     v = judges.judge(cx, student(folder, "calls8", tigerc, edit), program, CALLS_EXPECT)
     yield "ptoext: a changed call argument fails at it", not v.passed and v.message == \
         "effect 1: expected h(_, 7), got h(_, 8) (the call at line 2)", v.message
@@ -147,7 +152,8 @@ def ptoext_checks(tigerc, folder):
 
 
 def broken_ssa_checks(cx, tigerc, folder):
-    """The forgotten renaming, honest or lying in --verify, and an unreadable dump."""
+    """The forgotten renaming, honest or lying in --verify; an unreadable dump; a break
+    left in --emit=pto-cft."""
     program = os.path.join(folder, "carried.tig")
     with open(program, "w") as f:
         f.write(CARRIED)
@@ -159,18 +165,23 @@ def broken_ssa_checks(cx, tigerc, folder):
     liar = judge("liar", UNRENAMED, True)
     yield "ptoext: a tigerc that lies in --verify gets the same message", \
         liar.message == honest.message, liar.message
-    cut = judge("cut", UNRENAMED + " | sed 's/^def tigermain():/def tigermain()/'", True)
-    yield "ptoext: an unreadable --emit=pto-ssa: why, then the student's --verify", \
-        "\n  your --emit=pto-ssa could not be checked:\n    line 1:16: error: expected ':'" \
-        in cut.message and "\n  your tigerc --verify --emit=mlir says: " + LIE[:56] \
-        in cut.message and shows_well(cut.message), cut.message
+    cut = judge("cut", "sed 's/^def tigermain():/def tigermain()/'", True)
+    yield "ptoext: an unreadable dump: where", cut.message == "your --emit=pto-cft output " \
+        "does not parse: line 1:16: error: expected ':', found the end of the line", cut.message
+    path = os.path.join(folder, "breaks.tig")
+    with open(path, "w") as f:
+        f.write(BREAKS)
+    left = judges.judge(cx, student(folder, "no_cft", tigerc, "cat", stage=("pto-cft", "pto")),
+                        path, BREAKS_EXPECT)
+    yield "ptoext: a break left in --emit=pto-cft, at its line", left.message.startswith(
+        "broken invariant in your --emit=pto-cft, line ") and left.message.endswith(
+        ":\n    in tigermain: StructuredCtrlFlow: break left\n    | break") and \
+        shows_well(left.message), left.message
 
 
 def named(v):
     """v is the forgotten renaming's failure, named as the reference's checkers find it."""
-    return not v.passed and v.message.startswith(judges.MLIR_REJECTED) and \
-        "use of undeclared SSA value name" in v.message and v.message.endswith(NAMED) and \
-        shows_well(v.message)
+    return not v.passed and v.message == NAMED and shows_well(v.message)
 
 
 def shows_well(message):
@@ -216,12 +227,10 @@ def confined_checks(tigerc, folder):
 
 def confined_ptoext_checks(tigerc, folder):
     """The forgotten renaming, judged confined: the reference's copy names it."""
-    if not (shutil.which("mlir-opt-19") and shutil.which("mlir-cpu-runner-19")):
-        return
     program = os.path.join(folder, "carried.tig")
     with open(program, "w") as f:
         f.write(CARRIED)
-    stages = ("pto-cft", "pto-ssa", "mlir")
+    stages = ("pto-cft", "pto-ssa")
     printed = [subprocess.run("%s --emit=%s %s | %s" % (tigerc, stage, program, UNRENAMED),
                               shell=True, capture_output=True, check=True).stdout.decode()
                for stage in stages]

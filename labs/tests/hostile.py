@@ -3,6 +3,7 @@
 or to harm the grader, each built from a fresh canon handout (ctest grade.hostile).
 
 Usage: python3 -m labs.tests.hostile REFERENCE_TIGERC [--scratch DIR] [--only NAME,...]
+(NAME: an attack below, or paths, fold, read_back for those groups)
 
 Each submission is the handout (stubs: 0 points of honest content) plus one attack
 (labs/tests/hostile/): attacks.hh, called first thing in its tigerc's main, or a .cmake
@@ -30,7 +31,15 @@ file its CMakeLists.txt includes, run at configure time by the grader's build.
                     counted no temps (score 100, but no bonus the book does not earn)
 The fold also runs in the other three labs' handouts (translate through ptoext's
 structured-IR interpreter, traces through --run-at=linear, ptoext through --run): 0 in
-each.
+each. In the ptoext handout, what only reading a dump back stops (issue 42):
+  libc_calls        every dump calls the C library (its MLIR declares putchar, which
+                    mlir-cpu-runner-19 resolves from its own process; its structured IR
+                    calls rt.system and putchar); control: its MLIR, lowered and run
+                    unconfined, prints what putchar printed
+  nested_ifs        every dump is 20000 `if c: if c: pass` in a row (mlir-opt-19 is
+                    quadratic on the MLIR of it); control: mlir-opt-19 accepts the MLIR
+                    of 1000 of them, which the grader of before lowered with its own
+                    trusted limits
 Paths the submission controls (check_paths; each with its unconfined control):
   symlinked_build   a POST_BUILD command replaces build/ by a link to the reference's
                     build (hostile/link_build.sh); control: the link leads to it
@@ -64,11 +73,11 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
 from ..grader import grade
-from ..grader import judges, sandbox
 from ..handout import make as make_handout
 from ..handout.check import book_answer
 from ..paths import ROOT
@@ -87,7 +96,8 @@ CONFIGURE = ["solution_copy", "private_theft", "build_daemon", "results_forgery"
 ALL = ["stub"] + RUNTIME[:2] + CONFIGURE + RUNTIME[2:] + ["no_cmakelists"] + JUDGING
 CONTROLLED = ["answer_reader", "reference_proxy", "network", "writes_outside", "fold",
               "replay", "whitespace_bonus"]
-STAGE = {"translate": "ir", "canon": "linear", "traces": "traces", "ptoext": "mlir"}
+STAGE = {"translate": "ir", "canon": "linear", "traces": "traces", "ptoext": "pto-ssa"}
+READ_BACK = ["libc_calls", "nested_ifs"]  # issue 42: graded in the ptoext handout
 TEMPS_BEFORE = re.compile(rb"TEMP (t\d+)")  # how the grader of before counted temps
 PORT = 47123
 # A time limit that only stops: the attacks that never end get it (not the honest
@@ -109,7 +119,7 @@ def make_submission(handout, name, dest):
     shutil.copytree(handout, dest, symlinks=True)
     if name == "whitespace_bonus":
         write_book(dest, "canon")
-    if name in RUNTIME + JUDGING:
+    if name in RUNTIME + JUDGING + READ_BACK:
         shutil.copy(os.path.join(ATTACKS, "attacks.hh"),
                     os.path.join(dest, "driver", "hostile_attacks.hh"))
         main = os.path.join(dest, "driver", "tigerc.cc")
@@ -294,23 +304,38 @@ class Suite:
         stage, want = STAGE[lab], grade.directives(program)
         dump = subprocess.run([tigerc, "--emit=" + stage, program], capture_output=True,
                               timeout=600).stdout
-        if lab == "ptoext":
-            cx = judges.Context(grade.load_spec(lab), self.reference, os.path.join(
-                os.path.dirname(self.reference), "libtigerrt.so"), sandbox.Limits())
-            work = sandbox.public_folder()
-            low, _, problem = judges.lower_mlir(cx, dump, work)
-            ran = problem is None and judges.run_mlir(cx, low, [b""], work)[0][0]
-            shutil.rmtree(work, ignore_errors=True)
-            got = (ran.status, ran.stdout) if ran else None
-        else:
-            ran = subprocess.run([self.reference, "--from=" + stage, "--run", "-"],
-                                 input=dump, capture_output=True, timeout=60)
-            got = (ran.returncode, ran.stdout)
-        did = got == (want["exit"], want["stdout"])
+        ran = subprocess.run([self.reference, "--from=" + stage, "--run", "-"],
+                             input=dump, capture_output=True, timeout=60)
+        did = (ran.returncode, ran.stdout) == (want["exit"], want["stdout"])
         if not did:
             self.problems.append("control: the fold in %s does not reproduce %s" % (
                 lab, os.path.basename(program)))
         print("control: fold in %s, unconfined, %s" % (lab, "does it" if did else "FAILS"))
+
+    def check_read_back(self):
+        """The ptoext handout's attacks on what it runs of a student's output: 0 each,
+        nothing written outside; their controls, unconfined, do what the grader of
+        before let them do (READ_BACK)."""
+        handout = os.path.join(WORK, "handout-ptoext")
+        if not os.path.isdir(handout):
+            make_handout.write("ptoext", self.reference, handout, quiet=True)
+        for name in READ_BACK:
+            sub = os.path.join(WORK, "subs", name)
+            make_submission(handout, name, sub)
+            result, _ = self.grade(name, sub, "ptoext")
+            if result["score"] or result["bonus_score"]:
+                self.problems.append("%s: scored %.2f + %.2f" % (
+                    name, result["score"], result["bonus_score"]))
+            if outside_files(self.scratch):
+                self.problems.append("%s: wrote outside: %s" % (name, outside_files(
+                    self.scratch)[:5]))
+            clean_outside()
+            tigerc = os.path.join(self.scratch + "-ptoext", "work", "build", "tigerc")
+            did = control_mlir(tigerc, name)
+            print("control: %s, unconfined, %s" % (name, {True: "does it", False: "FAILS",
+                                                          None: "not run: no MLIR 19"}[did]))
+            if did is False:
+                self.problems.append("control: %s does not do what it tries" % name)
 
     def check_honest(self, when):
         sub = os.path.join(WORK, "subs", "honest")
@@ -348,6 +373,33 @@ class Suite:
         print("control: %s, unconfined, %s" % (name, "does it" if did else "FAILS"))
 
 
+def control_mlir(tigerc, name):
+    """What a READ_BACK attack's MLIR does unconfined: libc_calls' runs putchar('H')
+    through mlir-cpu-runner-19; nested_ifs' (1000 of them: TIGER_HOSTILE_N) is accepted
+    by mlir-opt-19. None without MLIR 19's tools."""
+    opt, runner = shutil.which("mlir-opt-19"), shutil.which("mlir-cpu-runner-19")
+    if not (opt and runner):
+        return None
+    with tempfile.TemporaryDirectory() as work:
+        src = os.path.join(work, "prog.tig")
+        with open(src, "w") as f:
+            f.write("printi(1)\n")
+        mlir = subprocess.run([tigerc, "--emit=mlir", src], capture_output=True, timeout=60,
+                              env=dict(os.environ, TIGER_HOSTILE_N="1000")).stdout
+        low = subprocess.run([opt] + MLIR_LOWERING, input=mlir, capture_output=True,
+                             timeout=600)
+        if name == "nested_ifs":
+            return low.returncode == 0 and mlir.count(b"scf.if") == 2000
+        ran = subprocess.run([runner, "-e", "main", "-entry-point-result=void"],
+                             input=low.stdout, capture_output=True, timeout=60)
+        return low.returncode == 0 and ran.stdout == b"H"
+
+
+# How the grader of before lowered a student's MLIR.
+MLIR_LOWERING = ["--arith-expand", "--convert-scf-to-cf", "--convert-to-llvm",
+                 "--reconcile-unrealized-casts"]
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("reference")
@@ -360,7 +412,7 @@ def main(argv):
     names = a.only.split(",") if a.only else ALL + ["paths"]
     suite.check_honest("first")
     program = os.path.join(ROOT, "labs", "canon", "tests", "binop_order.tig")
-    for name in [n for n in names if n != "paths"]:
+    for name in [n for n in names if n not in ("paths", "read_back")]:
         suite.check_attack(name, listener)
         if name in CONTROLLED:
             suite.control(name, program, listener)
@@ -369,6 +421,8 @@ def main(argv):
     suite.check_honest("last")
     if not a.only or "fold" in names:
         suite.check_fold_labs()
+    if not a.only or "read_back" in names:
+        suite.check_read_back()
     if "paths" in names:
         check_paths(suite)
     listener.done = True

@@ -3,14 +3,16 @@
 
 Expects: every line of 300 random programs of each lab (tools/random_tiger.py), cut by
 randoms.wrapped, is at most randoms.WIDTH characters and the cut program has the same
-tokens; mlir-opt's diagnostics on a student's MLIR name the line and show its text
-(no path of the deleted work folder, no shown line over 100 characters); the
+tokens; the reference's checker on a student's dump of ptoext's structured IR names
+the line and shows its text (no path of the work folder, no control character, no shown
+line over 100 characters); the
 shrinker's result depends on its candidates, not on the clock; a failed public
 program is shown by its code, without its expectation, no line over 100 characters;
 mutation_score's --group keeps one group and no bonus. Exit 1 when any expectation fails.
 """
 import re
 import sys
+import tempfile
 
 import json
 import os
@@ -34,17 +36,22 @@ def wrapping(problems):
                 problems.append("%s %d: cutting changed the program" % (lab, seed))
 
 
-def mlir_message(problems):
-    src = "/tmp/runs/judge-abc123/student.mlir"
-    mlir = b"module {\n  func.func @main() {\n    %3 = arith.addi %x" + b"y" * 200 + b"\n"
-    stderr = (src + ":3:21: error: use of undeclared SSA value name\n    %3 = arith...\n"
-              "                    ^\n").encode()
-    said = judges.mlir_rejected(stderr, src, mlir)
-    if "judge-abc123" in said or "line 3:21: error: use of undeclared SSA value name" \
-            not in said or "| %3 = arith.addi %xyyy" not in said:
-        problems.append("mlir_rejected said: %r" % said)
-    if max(len(l) for l in said.split("\n")) > 100:
-        problems.append("mlir_rejected shows a line over 100 characters")
+def invariant_message(problems):
+    with tempfile.TemporaryDirectory(prefix="judge-abc123") as work:
+        path = os.path.join(work, "student.pto-ssa")
+        name = "x" + "y" * 200 + "__ssa_v1"
+        with open(path, "w") as f:
+            f.write("def tigermain():\n    pass\n    rt.printi(%s)\x1b[2J\n" % name)
+        said = "line 3:5: error: --from=pto-ssa: in tigermain: SSAForm: %s is used out " \
+            "of its scope" % name
+        message = judges.broken_invariant("pto-ssa", said, path)
+    lines = message.split("\n")
+    if "judge-abc123" in message or lines[0] != "broken invariant in your --emit=pto-ssa, " \
+            "line 3:" or not lines[2].startswith("    | rt.printi(xyyy") or \
+            any(c < " " or c > "~" for c in "".join(lines)):
+        problems.append("broken_invariant said: %r" % message)
+    if max(map(len, lines)) > 100:
+        problems.append("broken_invariant shows a line over 100 characters")
 
 
 def shrinking(problems):
@@ -83,7 +90,7 @@ def group(problems):
 
 def main():
     problems = []
-    for check in (wrapping, mlir_message, shrinking, public, group):
+    for check in (wrapping, invariant_message, shrinking, public, group):
         check(problems)
     for p in problems:
         print("FAIL " + p)

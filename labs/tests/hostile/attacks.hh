@@ -24,6 +24,7 @@
 #include <csignal>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -213,15 +214,16 @@ inline Captured runSir(const std::string& file) {
   return got;
 }
 
-// `text` as the body of a tree dump's STRING (or, hex, of an MLIR global).
-inline std::string escaped(const std::string& text, bool mlir) {
+// `text` as the body of a dump's string literal: other bytes than printable ASCII
+// written with `hex` (a tree dump's "\\%03d", the structured IR's "\\x%02x").
+inline std::string escaped(const std::string& text, const char* hex) {
   std::string out;
   char buf[8];
   for (unsigned char c : text) {
     if (c >= 32 && c < 127 && c != '"' && c != '\\')
       out += static_cast<char>(c);
     else
-      std::snprintf(buf, sizeof buf, mlir ? "\\%02X" : "\\%03d", c), out += buf;
+      std::snprintf(buf, sizeof buf, hex, c), out += buf;
   }
   return out;
 }
@@ -262,28 +264,17 @@ inline void treeDump(const std::string& stage, const std::vector<std::string>& p
   if (stage == "traces") std::cout << "LABEL L1\n";
   std::cout << "\n";
   for (std::size_t k = 0; k < parts.size(); ++k)
-    std::cout << "STRING L" << k + 10 << " \"" << escaped(parts[k], false) << "\"\n";
+    std::cout << "STRING L" << k + 10 << " \"" << escaped(parts[k], "\\%03d") << "\"\n";
 }
 
-// MLIR that prints `parts` and exits `status`, calling the reference's runtime.
-inline void mlirDump(const std::vector<std::string>& parts, int status) {
-  std::cout << "module {\n";
-  for (std::size_t k = 0; k < parts.size(); ++k)
-    std::cout << "  llvm.mlir.global internal constant @s" << k << "(\""
-              << escaped(parts[k], true) << "\") {addr_space = 0 : i32}\n";
-  std::cout << "  func.func private @tig_exit(i64)\n  func.func private @tig_print(i64)\n"
-               "  func.func private @tig_stringLiteral(!llvm.ptr, i64) -> i64\n"
-               "  func.func @main() {\n";
-  for (std::size_t k = 0; k < parts.size(); ++k)
-    std::cout << "    %p" << k << " = llvm.mlir.addressof @s" << k << " : !llvm.ptr\n"
-              << "    %n" << k << " = arith.constant " << parts[k].size() << " : i64\n"
-              << "    %v" << k << " = func.call @tig_stringLiteral(%p" << k << ", %n" << k
-              << ") : (!llvm.ptr, i64) -> i64\n    func.call @tig_print(%v" << k
-              << ") : (i64) -> ()\n";
-  if (status)
-    std::cout << "    %x = arith.constant " << status
-              << " : i64\n    func.call @tig_exit(%x) : (i64) -> ()\n";
-  std::cout << "    func.return\n  }\n}\n";
+// ptoext's structured IR (any stage: it has no loop) that prints `parts` and exits
+// `status`.
+inline void sirDump(const std::vector<std::string>& parts, int status) {
+  std::cout << "def tigermain():\n";
+  for (const std::string& part : parts)
+    std::cout << "    rt.print(\"" << escaped(part, "\\x%02x") << "\")\n";
+  if (status) std::cout << "    rt.exit(" << status << ")\n";
+  if (parts.empty() && !status) std::cout << "    pass\n";
 }
 
 // whitespace_bonus: this tigerc's own dump (run again, flagged by the environment),
@@ -299,27 +290,68 @@ inline void respaced(char** argv) {
   std::exit(got.status);
 }
 
-// fold / replay: the stage asked (--emit=STAGE in argv), the program run with what the
-// handout has, a dump that gives what it gave; exits 0. Returns for any other stage.
-inline void fold(const std::string& name, const std::string& file, char** argv) {
+// The stage asked (--emit=STAGE in argv), or "".
+inline std::string stageAsked(char** argv) {
   std::string stage;
   for (char** a = argv; *a; ++a)
     if (std::string(*a).rfind("--emit=", 0) == 0) stage = *a + 7;
-  if (stage == "pto-cft")
-    std::cout << "def tigermain():\n    rt.print(\"\")\n", std::exit(0);
+  return stage;
+}
+
+// fold / replay: the stage asked (--emit=STAGE in argv), the program run with what the
+// handout has, a dump that gives what it gave; exits 0. Returns for any other stage.
+inline void fold(const std::string& name, const std::string& file, char** argv) {
+  std::string stage = stageAsked(argv);
+  bool sir = stage == "pto-cft" || stage == "pto-ssa";
   const char* how = stage == "linear"   ? "--run-at=ir"
                     : stage == "traces" ? "--run-at=linear"
-                    : stage == "mlir"   ? "--run"
+                    : sir               ? "--run"
                                         : nullptr;
   if (!how && stage != "ir") return;
   std::string option = how ? how : "";
   char* args[] = {argv[0], option.data(), const_cast<char*>(file.c_str()), nullptr};
   Captured got = how ? runSelf(args) : runSir(file);
   auto parts = pieces(got.out, name == "replay");
-  if (stage == "mlir")
-    mlirDump(parts, got.status);
+  if (sir)
+    sirDump(parts, got.status);
   else
     treeDump(stage, parts, got.status);
+  std::exit(0);
+}
+
+// ---- what only reading back stops (issue 42) ----
+
+// libc_calls: every dump calls the C library. mlir-cpu-runner-19 resolves a function
+// that MLIR declares from its own process, so the grader that ran a student's MLIR ran
+// putchar (or system, fopen...) for them; the structured IR can only name them.
+inline void libcCalls(const std::string& stage) {
+  if (stage == "mlir")
+    std::cout << "module {\n  func.func private @putchar(i32) -> i32\n"
+                 "  func.func @main() {\n    %c = arith.constant 72 : i32\n"
+                 "    %r = func.call @putchar(%c) : (i32) -> i32\n    func.return\n  }\n}\n";
+  else
+    std::cout << "def tigermain():\n    rt.system(\"touch /tmp/tiger-hostile-libc\")\n"
+                 "    putchar(72)\n";
+  std::exit(0);
+}
+
+// nested_ifs: N `if c: if c: pass` in a row, in every dump. mlir-opt-19 is quadratic
+// on the MLIR of it (scf.if; N = 20000: 227 s and 14 GB), and the grader of before
+// lowered a student's MLIR with its own trusted limits; the reference reads the
+// structured IR in linear time. $TIGER_HOSTILE_N sets N (the test's control).
+inline void nestedIfs(const std::string& stage) {
+  const char* given = std::getenv("TIGER_HOSTILE_N");
+  int n = given ? std::atoi(given) : 20000;
+  if (stage == "mlir") {
+    std::cout << "module {\n  func.func @main() {\n    %c = arith.constant true\n";
+    for (int k = 0; k < n; ++k)
+      std::cout << "    scf.if %c {\n      scf.if %c {\n      }\n    }\n";
+    std::cout << "    func.return\n  }\n}\n";
+  } else {
+    std::cout << "def tigermain():\n    c = True\n"; // 41 bytes an if: 820 KB in all
+    for (int k = 0; k < n; ++k)
+      std::cout << "    if c:\n        if c:\n            pass\n";
+  }
   std::exit(0);
 }
 
@@ -327,6 +359,8 @@ inline void fold(const std::string& name, const std::string& file, char** argv) 
 inline void attack(const std::string& name, const std::string& file, char** argv) {
   if (name == "answer_reader" && answerReader(file)) std::exit(0);
   if (name == "fold" || name == "replay") fold(name, file, argv);
+  if (name == "libc_calls") libcCalls(stageAsked(argv));
+  if (name == "nested_ifs") nestedIfs(stageAsked(argv));
   if (name == "whitespace_bonus") respaced(argv);
   if (name == "reference_proxy") referenceProxy(argv);
   if (name == "runtime_daemon") daemon(forever);
