@@ -31,6 +31,7 @@ import re
 import shutil
 import signal
 import tempfile
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
@@ -42,6 +43,13 @@ MEASURE = re.compile(r"measure: (\w+) (\d+)")
 STAT_NAMES = ("steps", "moves", "jumps", "cjumps", "calls")
 EXIT_SYNTAX, EXIT_VERIFY = 66, 68
 TIMEOUTS_BEFORE_LOWER, LOWERED = 2, 2.0
+# What all the runs of a student's tigerc in one grade may take together: an honest one
+# takes 2-6 s (116 compiles of ptoext's programs), tens of seconds on a loaded machine.
+# Past it every program left fails at once, so a tigerc that sleeps just under its
+# time limit on every program costs the budget, not a time limit a program.
+STUDENT_BUDGET = 180.0
+OVER_BUDGET = "not judged: your tigerc has used up the %g s its runs may take in one " \
+    "grade (an honest compile takes milliseconds)"
 
 
 @dataclass
@@ -63,6 +71,8 @@ class Context:
     confined_reference: str = None  # a copy of the reference a confined step can run
     stop: object = None   # a threading.Event: set by the first failed program, when the
                           # grade only asks whether anything fails (mutation.Pool)
+    budget: float = STUDENT_BUDGET  # seconds all runs of the student's tigerc may take
+    spent: float = 0.0              # what they took so far
 
     def student_limits(self):
         """The student's limits: after TIMEOUTS_BEFORE_LOWER time-outs in one grade,
@@ -125,9 +135,13 @@ def student_emit(cx, tigerc, stage, program):
     """Runs the student's tigerc --emit=stage, confined, on the blind copy of a program
     (blind.py); returns (text, problem)."""
     who = "your tigerc --emit=%s" % stage
+    if cx.spent >= cx.budget:
+        return None, OVER_BUDGET % cx.budget
     limits = cx.student_limits()
+    start = time.monotonic()
     ran = sandbox.run([tigerc, "--emit=" + stage, program], limits=limits, untrusted=True,
                       ro=[tigerc, os.path.dirname(program)])
+    cx.spent += time.monotonic() - start
     cx.count(ran)
     problem = ran.problem(limits, who)
     if problem:

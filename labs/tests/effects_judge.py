@@ -10,6 +10,9 @@ Expects, on canon's judge:
   - a dump declaring a 1 GiB frame called in a loop is refused by the dump reader with
     "a dump's frames are limited to 16 MiB", and a 16 MiB one stops at a time limit
     relative to the reference's own run (at most 10 x its time + 2 s), not at 60 s;
+  - a tigerc that takes a second on every program (under any time limit): with a grade's
+    budget of 1.5 s for all its runs, its first program passes and its third is not
+    judged (judges.OVER_BUDGET);
 on ptoext's judge (the reference runs the student's --emit=pto-cft, then --emit=pto-ssa,
 on its structured-IR interpreter, which records the calls view):
   - the reference's own dumps pass;
@@ -116,6 +119,15 @@ def checks(tigerc, folder):
     v = judge(student(folder, "big", tigerc, frame_of_f(1 << 24)))
     yield "a 16 MiB frame in a loop stops at the relative time limit", (
         "time limit" in v.message and limit <= 10 * own.seconds + 2.1), v.message
+    slow = os.path.join(folder, "slow")
+    with open(slow, "w") as f:
+        f.write("#!/bin/sh\nsleep 1\nexec %s \"$@\"\n" % tigerc)
+    os.chmod(slow, 0o755)
+    budgeted = judges.Context(cx.spec, tigerc, cx.limits, budget=1.5)
+    verdicts = [judges.judge(budgeted, slow, program, EXPECT) for _ in range(3)]
+    yield "a tigerc slow on every program: the grade's budget, then no more runs", (
+        verdicts[0].passed and verdicts[2].message == judges.OVER_BUDGET % 1.5), \
+        [v.message for v in verdicts]
     a = ["call f_0(0x8, 3, 5)  # 9:5", "ret 8", "exit 0"]
     b = ["call f_0(0x8, 3, 4)", "ret 7", "exit 0"]
     msg = effects.first_difference(a, b)
