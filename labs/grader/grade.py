@@ -247,6 +247,8 @@ def grade(args, spec, sub, slot=0):
 
 
 def grader_error(e):
+    """The message of a grader error: "grader error: ...", as the table, a grades.csv
+    row and mutation.classify read it."""
     return "grader error: %s: %s" % (type(e).__name__, e)
 
 
@@ -455,7 +457,8 @@ def grade_class(args, spec):
         try:
             result = grade(args, spec, os.path.abspath(sub), slot)
             report.write(result, report.submission_folder(args.out, name))
-        except Exception as e:  # its results not written: a row that says so
+        except Exception as e:  # its results not (all) written: none, a row that says so
+            shutil.rmtree(report.submission_folder(args.out, name), ignore_errors=True)
             result = error_result(args, spec, grader_error(e), start)
         print(untrusted.printable("%-30s %6.2f / %g%s (%.1f s)" % (
             name, result["score"], result["max_score"],

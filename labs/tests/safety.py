@@ -15,8 +15,8 @@ Usage: python3 -m labs.tests.safety REFERENCE_TIGERC [--scratch DIR]
              the grader's memory stays small, and nothing the grades wrote is left;
              old results are deleted first.
   error      a grader error (a bug injected) still writes results.json and a CSV row;
-             a failed write of one submission's results is its row (`grader error:`),
-             the others' rows are written; grade-all exits 2.
+             a failed write of one submission's results is its row (`grader error:`,
+             none of its results left), the others' rows are written; grade-all exits 2.
   names      `grade-all` of uploads named grades.csv (an honest linearize.cc), results.json,
              junit.xml, submissions, tests and ... (a leading dot: not graded), into a
              folder where an older grader left a grades.csv/ folder and `make grade` its
@@ -151,7 +151,8 @@ def check_gone(scratch, problems):
 
 def check_error(reference, scratch, handout, problems):
     """A bug in the grader (judge_all raises) on alice, a failed write of bob's results
-    (a full disk): results.json and each one's row still say so, bob's row is written."""
+    (a full disk): results.json and each one's row still say so, bob's row is written
+    and no half of his results is left."""
     base, out = os.path.join(WORK, "error"), os.path.join(WORK, "error-out")
     shutil.rmtree(base, ignore_errors=True)
     loose(os.path.join(base, "alice"))
@@ -162,9 +163,9 @@ def check_error(reference, scratch, handout, problems):
         raise RuntimeError("an injected bug")
 
     def write(result, folder):
-        if os.path.basename(folder) == "bob":
-            raise OSError(28, "No space left on device (injected)")
         real_write(result, folder)
+        if os.path.basename(folder) == "bob":  # after its results.json
+            raise OSError(28, "No space left on device (injected)")
     grade.judge_all, grade.report.write = broken, write
     try:
         status = grade.main(["canon", "--reference", reference, "--all", base, "--out", out,
@@ -182,6 +183,7 @@ def check_error(reference, scratch, handout, problems):
         status, rows, one, told["output"].splitlines()[1]))
     if "grader error: RuntimeError: an injected bug" not in rows.get("alice", "") or \
             not rows.get("bob", "").startswith("grader error: OSError") or status != 2 or \
+            os.path.exists(grade.report.submission_folder(out, "bob")) or \
             one != 2 or told["score"] or "an injected bug" not in told["output"]:
         problems.append("a grader error is not in grades.csv or results.json")
 
