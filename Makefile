@@ -47,8 +47,9 @@ endif
 
 # Lab grading (labs/GRADING.md). LAB is translate, canon, traces or ptoext.
 #   make grade LAB=canon [SUBMISSION=DIR] [TESTS=DIR]   one submission (none: this tree)
-#   make grade-all LAB=canon SUBMISSIONS=DIR             every folder of DIR, into a CSV,
-#                                                        JOBS at a time
+#   make grade-all LAB=canon SUBMISSIONS=DIR             every folder of DIR, JOBS at a time:
+#                                                        build/grade/LAB/grades.csv, each
+#                                                        one's results in .../submissions/NAME/
 #   make autograder LAB=canon [TESTS=DIR]                a Gradescope autograder zip
 #   make mutation-score LAB=canon [MUTANTS=N]            how many generated mutants it kills
 #   make grade-tests LAB=canon TESTS=DIR [MUTANTS=N]     a student's tests, by the mutants

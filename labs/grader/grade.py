@@ -4,7 +4,8 @@
 Usage (from the top folder; `make grade` and `make grade-all` run it):
   python3 -m labs.grader.grade LAB [--submission DIR] [--tests DIR] [--reference TIGERC]
                                [--out DIR]
-  python3 -m labs.grader.grade LAB --all DIR [...]   every folder of DIR, into grades.csv
+  python3 -m labs.grader.grade LAB --all DIR [...]   every folder of DIR: OUT/grades.csv,
+                                                     each one's results in OUT/submissions/
   python3 -m labs.grader.grade LAB --upload DIR [...]  a Gradescope upload (run_autograder)
 
 LAB is a folder of labs/ with a grading.json. No --submission: the tigerc of this
@@ -237,11 +238,17 @@ def grade(args, spec, sub, slot=0):
     try:
         return grade_in(args, spec, sub, bin_dir, start, slot)
     except Exception as e:  # any bug or broken machine: still a result that says it
-        return error_result(args, spec, "grader error: %s: %s" % (type(e).__name__, e), start)
+        return error_result(args, spec, grader_error(e), start)
     finally:
         shutil.rmtree(bin_dir, ignore_errors=True)
         if sub and not getattr(args, "keep_work", False):
             submission.remove(submission.work_folder(args.scratch, slot))
+
+
+def grader_error(e):
+    """The message of a grader error: "grader error: ...", as the table, a grades.csv
+    row and mutation.classify read it."""
+    return "grader error: %s: %s" % (type(e).__name__, e)
 
 
 def error_result(args, spec, message, start):
@@ -427,27 +434,35 @@ def main(argv):
 
 
 def grade_class(args, spec):
-    """--all DIR: each folder of DIR, results in OUT/NAME/, one row each in grades.csv;
-    --parallel N grades N at a time, each in a scratch folder of its own."""
+    """--all DIR: each folder of DIR (but those whose name starts with a dot), one row
+    each in OUT/grades.csv, its results in OUT/submissions/NAME/ (report.py: no folder's
+    name is a file of the grader's); --parallel N grades N at a time, each in a scratch
+    folder of its own. A submission the grader fails on is a row that says so, and the
+    others are graded; exit 2 when there is such a row."""
     subs = sorted(d for d in glob.glob(os.path.join(args.all, "*")) if os.path.isdir(d))
     n = parallel_slots(args.parallel, "--parallel")
-    report.clear(args.out, [os.path.basename(s) for s in subs], "grades.csv")
+    report.clear(args.out, (report.CLASS_CSV, report.SUBMISSIONS))
     if subs:
         prepare_shared(args, spec)
 
     def one(sub, slot):
-        result = grade(args, spec, os.path.abspath(sub), slot)
-        name = os.path.basename(sub)
-        report.write(result, os.path.join(args.out, name))
+        name, start = os.path.basename(sub), time.time()
+        try:
+            result = grade(args, spec, os.path.abspath(sub), slot)
+            report.write(result, report.submission_folder(args.out, name))
+        except Exception as e:  # its results not (all) written: none, a row that says so
+            shutil.rmtree(report.submission_folder(args.out, name), ignore_errors=True)
+            result = error_result(args, spec, grader_error(e), start)
         print(untrusted.printable("%-30s %6.2f / %g%s (%.1f s)" % (
             name, result["score"], result["max_score"],
             "  " + result["build"] if result["build"] else "", result["seconds"])), flush=True)
         return name, result
 
     rows = in_slots(subs, n, one)
-    report.write_csv(os.path.join(args.out, "grades.csv"), rows)
-    print("wrote %s" % os.path.join(args.out, "grades.csv"))
-    return 0
+    report.write_csv(os.path.join(args.out, report.CLASS_CSV), rows)
+    print("wrote %s, each submission's results in %s/" % (
+        os.path.join(args.out, report.CLASS_CSV), os.path.join(args.out, report.SUBMISSIONS)))
+    return 2 if any(r["build"].startswith("grader error") for _, r in rows) else 0
 
 
 def parallel_slots(n, what):

@@ -7,12 +7,14 @@ Usage:
                                      [--jobs N] [--time-limit S] [--out DIR]
 
 Input: DIR's Tiger programs in the testcases/ directive format (testcases/README.md).
-Each is first judged on the reference as the lab's grade judges a program: one the
-reference fails, or that expects a compile error, is a wrong test and counts for
-nothing. The right ones then run on every mutant of the lab (grader/mutation.py): the
-shipped labs/LAB/mutants/*.patch and the generated ones of mutation_score.py but the
-equivalent ones (--mutants N: all the shipped ones and a fixed sample of N generated).
-A mutant is killed when one of the tests fails on it; one that does not compile is left
+Each is first judged on the reference as the lab's grade judges a program, under the
+mutants' limits (--time-limit, 3 s), alone: one the reference fails (or needs more
+time for), or that expects a compile error, is a wrong test and counts for nothing. The
+right ones then run on every mutant of the lab (grader/mutation.py): the shipped
+labs/LAB/mutants/*.patch and the generated ones of mutation_score.py but the equivalent
+ones (--mutants N: all the shipped ones and a fixed sample of N generated). A mutant is
+killed when one of the tests fails on it, a time-out included (said "timed out": the
+test ran within the same limit on the reference); one that does not compile is left
 out. The programs and their `.out` files are read through no symbolic link, at most
 TEST_SIZE bytes each, into a folder of the grader's (a link, a FIFO or a device makes
 that test wrong; a name with a control character or a leading '-' refuses the folder).
@@ -24,9 +26,11 @@ graded, 2 on a grader error.
 """
 import argparse
 import os
+import re
 import shutil
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 from testcases.run_testcases import COMPILE_ERRORS, directives
 
@@ -34,6 +38,7 @@ from ..paths import ROOT
 from . import grade, mutation, report, untrusted
 
 TESTS_GROUP = "your tests on the reference"
+TIMED_OUT = re.compile(r": time limit [0-9.]+ s$")
 TEST_SIZE = 1 << 20
 MUTANTS_GROUP = "mutants your tests kill"
 
@@ -91,15 +96,37 @@ def check_tests(args, spec, programs, unread=None):
     wrong.update({p: "expects a compile error: the lab's stage never runs on it"
                   for p in programs_read if directives(p)["exit"] in COMPILE_ERRORS})
     runnable = [p for p in programs if p not in wrong]
-    if runnable:
-        ref = grade.parse([args.lab, "--reference", args.reference, "--shrink", "0",
-                           "--jobs", str(args.jobs)])
-        ref.time_limit = spec.get("time_limit", 10)
-        result = grade.grade(ref, tests_spec(spec, runnable), None)
-        for p in result["groups"][0]["programs"]:
-            if not p["passed"]:
-                wrong[p["path"]] = "wrong test: the reference fails it: " + p["message"]
+    for p, message in on_reference(args, spec, runnable).items():
+        if timed_out(message):
+            wrong[p] = "wrong test: the reference itself needs more than %g s, the " \
+                       "mutants' time limit" % args.time_limit
+        elif message:
+            wrong[p] = "wrong test: the reference fails it: " + message
     return [(p, wrong.get(p, "")) for p in programs]
+
+
+def on_reference(args, spec, programs):
+    """{program: its failure on the reference, or ""}, each judged under the mutants'
+    limits (--time-limit) in a grade of its own: no other test's time-outs lower its
+    limit (judges.Context.student_limits)."""
+    ref = grade.parse([args.lab, "--reference", args.reference, "--shrink", "0",
+                       "--jobs", "1"])
+    ref.time_limit = args.time_limit
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        results = list(pool.map(lambda p: grade.grade(ref, tests_spec(spec, [p]), None),
+                                programs))
+    out = {}
+    for p, result in zip(programs, results):
+        if not result["groups"][0]["programs"]:
+            raise RuntimeError(result["build"])
+        judged = result["groups"][0]["programs"][0]
+        out[p] = "" if judged["passed"] else judged["message"]
+    return out
+
+
+def timed_out(message):
+    """Whether a failure is a time-out (sandbox.Ran.problem: "WHO: time limit N s")."""
+    return TIMED_OUT.search(message.split("\n")[0]) is not None
 
 
 def mutants(args):
@@ -111,9 +138,16 @@ def mutants(args):
     return mutation.shipped(args.lab, tree, sources) + mutation.sample(made, args.mutants)
 
 
-def killers(outcome):
-    """The names of the tests that failed on a mutant (its grade stops at the first)."""
-    return [p["name"] for _, p in mutation.failed(outcome.result)]
+def said(outcome, seconds):
+    """What a killed mutant's entry says: "killed by" the tests that failed on it other
+    than by running out of time; when they all ran out of time, "timed out on" them,
+    counted as killed too: each passed on the reference within the same limit."""
+    failures = [p for _, p in mutation.failed(outcome.result)]
+    real = [p["name"] for p in failures if not timed_out(p["message"])]
+    if real:
+        return "killed by " + ", ".join(real[:3])
+    return "timed out on %s, which the reference passes within the same %g s: counted " \
+           "as killed" % (", ".join(p["name"] for p in failures[:3]), seconds)
 
 
 def entry(name, path, passed, message, share):
@@ -135,9 +169,9 @@ def result_of(args, spec, checked, outcomes, seconds):
     kills = []
     for o, share in zip(counted, each):
         killed = o.verdict == "killed"
-        said = "killed by " + ", ".join(killers(o)[:3]) if killed else \
+        why = said(o, args.time_limit) if killed else \
             "survived: no test of yours fails on it (%s)" % o.case.hint
-        kills.append(entry(o.case.id, o.case.id, killed, said, share))
+        kills.append(entry(o.case.id, o.case.id, killed, why, share))
     groups = [group(TESTS_GROUP, 0, tests), group(MUTANTS_GROUP, 100, kills)]
     score = groups[1]["score"]
     broken = len(outcomes) - len(counted)
@@ -167,10 +201,10 @@ def main(argv):
         print("grade_tests: no mutant of %s here (a handout has no solution to mutate)"
               % args.lab)
         return 2
-    checked = check_tests(args, spec, programs, unread)
-    right = [p for p, why in checked if not why]
-    print("%d right tests of %d; %d mutants" % (len(right), len(programs), len(cases)))
     try:
+        checked = check_tests(args, spec, programs, unread)
+        right = [p for p, why in checked if not why]
+        print("%d right tests of %d; %d mutants" % (len(right), len(programs), len(cases)))
         pool = mutation.Pool(args.lab, args.reference, args.workdir, args.jobs,
                              args.time_limit)
         outcomes = pool.run(cases, tests_spec(spec, right)) if right else \

@@ -9,7 +9,9 @@ feedback, the bonus lines, the totals. Output:
     leaderboard of the quality numbers (labs/GRADING.md, "Gradescope");
   - JUnit XML: one testcase per program, its points as a property, a failure element
     with the feedback line;
-  - grades.csv (grade-all): one row per submission, one column per group.
+  - grades.csv (grade-all): one row per submission, one column per group; each
+    submission's results.json and junit.xml in a folder of submission names only
+    (submission_folder).
 Every text a student controls (messages, the build's output, names) reaches them with
 its control characters escaped (untrusted.printable): no escape sequence reaches a
 terminal, junit.xml stays valid XML, and a CSV cell that starts with =, +, - or @ is
@@ -18,6 +20,7 @@ quoted with a ' so that no spreadsheet reads it as a formula.
 import csv
 import json
 import os
+import shutil
 from xml.etree import ElementTree as ET
 
 from . import confine
@@ -115,16 +118,26 @@ def junit(result):
 
 
 RESULTS = ("results.json", "junit.xml")
+CLASS_CSV, SUBMISSIONS = "grades.csv", "submissions"  # grade-all's, beside RESULTS
 
 
-def clear(out_dir, names=(), *files):
-    """Deletes the results an earlier grade left in out_dir (and in out_dir/NAME for
-    each of names, and out_dir's `files`): a grade that fails leaves none behind."""
-    for folder in [out_dir] + [os.path.join(out_dir, n) for n in names]:
-        for name in RESULTS + (files if folder == out_dir else ()):
-            path = os.path.join(folder, name)
-            if os.path.lexists(path):
-                os.remove(path)
+def submission_folder(out_dir, name):
+    """Where grade-all writes the results of the submission folder `name`:
+    OUT/submissions/NAME. That folder holds submission names only, so no upload's name
+    (grades.csv, results.json, submissions...) can be a file or folder of the grader's."""
+    return os.path.join(out_dir, SUBMISSIONS, name)
+
+
+def clear(out_dir, names=RESULTS):
+    """Deletes what an earlier grade left in out_dir under these names, file or folder
+    (grade-all: CLASS_CSV and SUBMISSIONS; an older grader's grades.csv/ folder too):
+    a grade that fails leaves none behind."""
+    for name in names:
+        path = os.path.join(out_dir, name)
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path)
+        elif os.path.lexists(path):
+            os.remove(path)
 
 
 def write(result, out_dir):

@@ -471,7 +471,8 @@ def check_classmate_slot(suite):
     grade.grade_class(args, grade.load_spec("canon"))
     scores = {}
     for name in ("a_cheater", "b_classmate"):
-        with open(os.path.join(out, name, "results.json")) as f:
+        with open(os.path.join(grade.report.submission_folder(out, name),
+                               "results.json")) as f:
             scores[name] = json.load(f)["score"]
     with open(os.path.join(suite.scratch, "work", "src", "cmdline.txt")) as f:
         cmdline = f.read()

@@ -3,7 +3,8 @@
 submissions"): hostile inputs that score nothing but could cost the teacher, each with
 what must hold.
 
-Usage: python3 -m labs.tests.safety REFERENCE_TIGERC [--scratch DIR] [--only limits,error,together]
+Usage: python3 -m labs.tests.safety REFERENCE_TIGERC [--scratch DIR]
+                                    [--only limits,error,names,together]
 
   limits     `grade-all` of a class: 1100 nested folders, a 1 GB sparse file, a
              folder named =1+2+HYPERLINK("x","y") (an honest linearize.cc), a
@@ -13,7 +14,16 @@ Usage: python3 -m labs.tests.safety REFERENCE_TIGERC [--scratch DIR] [--only lim
              character reaches the table, results.json or junit.xml (valid: xmllint),
              the grader's memory stays small, and nothing the grades wrote is left;
              old results are deleted first.
-  error      a grader error (a bug injected) still writes results.json and a CSV row.
+  error      a grader error (a bug injected) still writes results.json and a CSV row;
+             a failed write of one submission's results is its row (`grader error:`,
+             none of its results left), the others' rows are written; grade-all exits 2.
+  names      `grade-all` of uploads named grades.csv (an honest linearize.cc), results.json,
+             junit.xml, submissions, tests and ... (a leading dot: not graded), into a
+             folder where an older grader left a grades.csv/ folder and `make grade` its
+             results.json: a row each, each one's results in OUT/submissions/NAME/,
+             `make grade`'s results.json untouched; a second grade-all of the same folder
+             works and keeps only its own results. Control: in the old layout (OUT/NAME/)
+             the upload grades.csv leaves no CSV and kills the next grade-all's start.
   together   a grade at the `nobody` level (its reap kills its own uid only) while
              reference grades run beside it, one after another, at the bwrap level with a
              teacher's seed in a file: all score full marks, a process of uid 65534
@@ -81,8 +91,9 @@ def make_class(base, handout):
 def check_limits(reference, scratch, handout, problems):
     base, out = os.path.join(WORK, "class"), os.path.join(WORK, "class-out")
     make_class(base, handout)
-    os.makedirs(os.path.join(out, "deep"), exist_ok=True)
-    with open(os.path.join(out, "deep", "results.json"), "w") as f:
+    os.makedirs(grade.report.submission_folder(out, "deep"), exist_ok=True)
+    with open(os.path.join(grade.report.submission_folder(out, "deep"), "results.json"),
+              "w") as f:
         f.write('{"score": 105}\n')  # an old grade's: must be gone
     submission.BUILD = replace(submission.BUILD, disk=300 * sandbox.MB)
     args = grade.parse(["canon", "--reference", reference, "--all", base, "--out", out,
@@ -111,9 +122,9 @@ def check_limits(reference, scratch, handout, problems):
 
 
 def check_escaped(out, problems):
-    for folder in os.listdir(out):
+    for folder in os.listdir(os.path.join(out, grade.report.SUBMISSIONS)):
         for name in ("results.json", "junit.xml"):
-            path = os.path.join(out, folder, name)
+            path = os.path.join(grade.report.submission_folder(out, folder), name)
             if not os.path.isfile(path):
                 continue
             with open(path, encoding="utf-8") as f:
@@ -124,7 +135,7 @@ def check_escaped(out, problems):
                 text = json.dumps(json.loads(text), ensure_ascii=False)
             if re.search(r"[\x00-\x08\x0b-\x1f\x7f]", text):
                 problems.append("%s/%s holds a control character" % (folder, name))
-    junit = os.path.join(out, "escape", "junit.xml")
+    junit = os.path.join(grade.report.submission_folder(out, "escape"), "junit.xml")
     if not shutil.which("xmllint"):
         print("skipped the XML check: xmllint is missing (Debian's libxml2-utils)")
     elif subprocess.run(["xmllint", "--noout", junit]).returncode:
@@ -139,15 +150,23 @@ def check_gone(scratch, problems):
 
 
 def check_error(reference, scratch, handout, problems):
-    """A bug in the grader (judge_all raises): results.json and a row still say so."""
+    """A bug in the grader (judge_all raises) on alice, a failed write of bob's results
+    (a full disk): results.json and each one's row still say so, bob's row is written
+    and no half of his results is left."""
     base, out = os.path.join(WORK, "error"), os.path.join(WORK, "error-out")
     shutil.rmtree(base, ignore_errors=True)
     loose(os.path.join(base, "alice"))
-    real = grade.judge_all
+    os.makedirs(os.path.join(base, "bob"))
+    real, real_write = grade.judge_all, grade.report.write
 
     def broken(*_):
         raise RuntimeError("an injected bug")
-    grade.judge_all = broken
+
+    def write(result, folder):
+        real_write(result, folder)
+        if os.path.basename(folder) == "bob":  # after its results.json
+            raise OSError(28, "No space left on device (injected)")
+    grade.judge_all, grade.report.write = broken, write
     try:
         status = grade.main(["canon", "--reference", reference, "--all", base, "--out", out,
                              "--scratch", scratch, "--base", handout])
@@ -155,16 +174,106 @@ def check_error(reference, scratch, handout, problems):
                           os.path.join(base, "alice"), "--out", out + "-one",
                           "--scratch", scratch, "--base", handout])
     finally:
-        grade.judge_all = real
-    with open(os.path.join(out, "grades.csv")) as f:
-        row = f.read().splitlines()[-1]
+        grade.judge_all, grade.report.write = real, real_write
+    with open(os.path.join(out, "grades.csv"), newline="") as f:
+        rows = {r[0]: r[-1] for r in list(csv.reader(f))[1:]}
     with open(os.path.join(out + "-one", "results.json")) as f:
         told = json.load(f)
-    print("grader error: grade-all exit %d, row %s; grade exit %d, results.json %s" % (
-        status, row, one, told["output"].splitlines()[1]))
-    if "grader error: RuntimeError: an injected bug" not in row or one != 2 or \
-            told["score"] or "an injected bug" not in told["output"]:
+    print("grader error: grade-all exit %d, rows %s; grade exit %d, results.json %s" % (
+        status, rows, one, told["output"].splitlines()[1]))
+    if "grader error: RuntimeError: an injected bug" not in rows.get("alice", "") or \
+            not rows.get("bob", "").startswith("grader error: OSError") or status != 2 or \
+            os.path.exists(grade.report.submission_folder(out, "bob")) or \
+            one != 2 or told["score"] or "an injected bug" not in told["output"]:
         problems.append("a grader error is not in grades.csv or results.json")
+
+
+COLLIDING = ["grades.csv", "results.json", "junit.xml", "submissions", "tests"]
+
+
+def name_class(base, names, honest):
+    """A class of folders named `names`: `honest` an honest linearize.cc, the others
+    refused at once (a file named -x), hidden ones (a leading dot) not graded."""
+    shutil.rmtree(base, ignore_errors=True)
+    for name in names:
+        os.makedirs(os.path.join(base, name))
+        if name == honest:
+            loose(os.path.join(base, name))
+        else:
+            open(os.path.join(base, name, "-x"), "w").close()
+
+
+def grade_names(reference, scratch, handout, base, out):
+    """grade-all of base into out: (exit status, {name: its row of grades.csv})."""
+    args = grade.parse(["canon", "--reference", reference, "--all", base, "--out", out,
+                        "--scratch", scratch, "--base", handout, "--shrink", "0",
+                        "--time-limit", "5"])
+    args.time_limit = 5
+    status = grade.grade_class(args, grade.load_spec("canon"))
+    with open(os.path.join(out, "grades.csv"), newline="") as f:
+        return status, {r[0]: r for r in list(csv.reader(f))[1:]}
+
+
+def check_names(reference, scratch, handout, problems):
+    """Uploads named as the grader's own files and folders, graded into a folder where
+    an older grader left a grades.csv/ folder and `make grade` its results.json; then
+    the next grade-all of the same folder."""
+    base, out = os.path.join(WORK, "names"), os.path.join(WORK, "names-out")
+    name_class(base, COLLIDING + ["..."], "grades.csv")
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(os.path.join(out, "grades.csv"))  # the old layout's, after the upload
+    with open(os.path.join(out, "results.json"), "w") as f:
+        f.write('{"score": 42}\n')  # `make grade`'s, not grade-all's
+    status, rows = grade_names(reference, scratch, handout, base, out)
+    print("names: exit %d, rows %s" % (status, {n: r[1] for n, r in rows.items()}))
+    problems += ["names: " + p for p in named_rows(status, rows, out)]
+    name_class(base, ["results.json"], None)
+    status, rows = grade_names(reference, scratch, handout, base, out)
+    left = sorted(os.listdir(os.path.join(out, "submissions")))
+    print("names, again: exit %d, rows %s, results of %s" % (status, list(rows), left))
+    if status or list(rows) != ["results.json"] or left != ["results.json"]:
+        problems.append("names: the next grade-all gives %d, %s, %s" % (status, rows, left))
+    old = old_layout_breaks()
+    print("control: names, the old layout breaks on an upload named grades.csv: %s" % old)
+    old or problems.append("control: names: the old layout does not break")
+
+
+def named_rows(status, rows, out):
+    """What is wrong with the first grade-all of check_names: a row each (the honest
+    grades.csv: 100), each one's results.json in OUT/submissions/NAME/ saying its row's
+    score and bonus, `make grade`'s results.json untouched."""
+    wrong = []
+    if status or sorted(rows) != sorted(COLLIDING) or \
+            rows.get("grades.csv", [0, 0])[1] != "100.00":
+        wrong.append("exit %d, rows %s" % (status, rows))
+    for name, row in rows.items():
+        with open(os.path.join(out, "submissions", name, "results.json")) as f:
+            if abs(json.load(f)["score"] - float(row[1]) - float(row[4])) > 0.01:
+                wrong.append("%s's results.json is not its row" % name)
+    with open(os.path.join(out, "results.json")) as f:
+        if json.load(f) != {"score": 42}:
+            wrong.append("grade-all wrote over `make grade`'s results.json")
+    return wrong
+
+
+def old_layout_breaks():
+    """The control: in the old layout (results in OUT/NAME/) the upload grades.csv's
+    results make OUT/grades.csv a folder: the class's CSV cannot be written there, and
+    the next grade-all's clearing (os.remove) dies on it."""
+    old = os.path.join(WORK, "old-layout")
+    shutil.rmtree(old, ignore_errors=True)
+    args = grade.parse(["canon"])
+    result = grade.error_result(args, grade.load_spec("canon"), "", time.time())
+    grade.report.write(result, os.path.join(old, "grades.csv"))
+    failed = 0
+    for step in (lambda: grade.report.write_csv(os.path.join(old, "grades.csv"),
+                                                [("grades.csv", result)]),
+                 lambda: os.remove(os.path.join(old, "grades.csv"))):
+        try:
+            step()
+        except OSError:
+            failed += 1
+    return failed == 2
 
 
 def cmdlines_with(text, stop, seen):
@@ -241,7 +350,7 @@ def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("reference")
     ap.add_argument("--scratch", default=os.path.join(ROOT, "build", "grade", "scratch"))
-    ap.add_argument("--only", default="limits,error,together")
+    ap.add_argument("--only", default="limits,error,names,together")
     a = ap.parse_args(argv)
     reference, scratch = os.path.abspath(a.reference), os.path.abspath(a.scratch)
     submission.remove(WORK)  # a deep tree of the last run: rm, not shutil.rmtree
@@ -254,7 +363,8 @@ def main(argv):
     problems = []
     for left in glob.glob(os.path.join(scratch, "work*")):  # --keep-work's (grade.hostile)
         submission.remove(left)
-    checks = {"limits": check_limits, "error": check_error, "together": check_together}
+    checks = {"limits": check_limits, "error": check_error, "names": check_names,
+              "together": check_together}
     for name in a.only.split(","):
         checks[name](reference, scratch, handout, problems)
     return conclude("safety", problems)
