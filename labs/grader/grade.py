@@ -156,7 +156,7 @@ def public_lines(path):
 def judge_all(cx, tigerc, groups, jobs):
     """Every program judged (in parallel); [(group, points, [(path, Verdict)], private)]."""
     tasks = [(g, p) for g in groups for p in g[2]]
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
+    with ThreadPoolExecutor(max_workers=jobs, initializer=confine.current().enter) as pool:
         verdicts = judges.judge_all(cx, tigerc, [(p, directives(p)) for _, p in tasks], pool,
                                     jobs)
     it = iter(verdicts)
@@ -203,7 +203,7 @@ def bonus_results(cx, spec, groups, jobs):
             out.append(entry)
             continue
         mine = sum(p["metric"] or 0 for p in progs)
-        with ThreadPoolExecutor(max_workers=jobs) as pool:
+        with ThreadPoolExecutor(max_workers=jobs, initializer=confine.current().enter) as pool:
             base = sum(pool.map(lambda p: yardstick(cx, p["path"]) or 0, progs))
         better = mine < base if b.get("compare", "less") == "less" else mine <= base
         entry.update(value=mine, score=b["points"] if better else 0,
@@ -231,18 +231,23 @@ def grade(args, spec, sub, slot=0):
     """Grades one submission folder (None: the reference itself); returns the Result.
     `slot` k > 0 builds in a scratch folder of its own (grade-all's parallel grades).
     A grader error gives a Result that says so (score 0); nothing the grade wrote is
-    left but the pristine build."""
+    left but the pristine build. Its steps run in a Box of its own (confine.py: its
+    uid, its control group), ended with it."""
     start = time.time()
     settle_folders(args)
+    box = confine.Box()
+    box.enter()
     bin_dir = sandbox.public_folder()  # what this grade runs: its tigerc, the runtime
     try:
-        return grade_in(args, spec, sub, bin_dir, start, slot)
+        return dict(grade_in(args, spec, sub, bin_dir, start, slot),
+                    kernel=box.kernel_limits())
     except Exception as e:  # any bug or broken machine: still a result that says it
         return error_result(args, spec, "grader error: %s: %s" % (type(e).__name__, e), start)
     finally:
         shutil.rmtree(bin_dir, ignore_errors=True)
         if sub and not getattr(args, "keep_work", False):
             submission.remove(submission.work_folder(args.scratch, slot))
+        box.end()
 
 
 def error_result(args, spec, message, start):

@@ -11,7 +11,9 @@ Limits (labs/GRADING.md, "Robustness"):
   - disk: the folders it may write (`rw`) are measured twice a second; a step that
     makes them hold more than `disk` bytes or `inodes` entries is killed ("wrote more
     than ..."); the sandbox's /tmp and /dev/shm are tmpfs of TMPFS bytes (confine.py);
-  - no core files, at most 256 processes of its user (a uid of this grade's own).
+  - no core files, at most 256 processes of its user (a uid of this grade's own);
+  - an untrusted command runs in its grade's Box (confine.py): with its control group,
+    the memory and processes of the whole grade are capped together.
 An untrusted command (a student's build, its tigerc, its MLIR) runs confined
 (confine.py: bubblewrap as nobody where it can), in a fresh private folder that is its
 cwd, HOME and TMPDIR, seeing only the paths it is given.
@@ -139,8 +141,10 @@ def run(cmd, stdin=b"", limits=Limits(), untrusted=False, ro=(), rw=(), cwd=None
             f.write(stdin)
         with open(in_path, "rb") as given, open(out_path, "wb") as out, \
                 open(err_path, "wb") as err:
-            proc = subprocess.Popen(_limits_prefix(limits) + prefix + list(cmd), stdin=given,
-                                    stdout=out, stderr=err, cwd=home if jailed else cwd,
+            box = confine.current().join() if untrusted else []
+            proc = subprocess.Popen(box + _limits_prefix(limits) + prefix + list(cmd),
+                                    stdin=given, stdout=out, stderr=err,
+                                    cwd=home if jailed else cwd,
                                     env=env, start_new_session=True, pass_fds=fds)
             watch = _DiskWatch(proc, [p[0] if isinstance(p, tuple) else p for p in rw] +
                                [home], limits) if limits.disk else None
