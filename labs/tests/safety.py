@@ -213,7 +213,8 @@ def check_together(reference, scratch, handout, problems):
     second = subprocess.run(py + ["--submission", up, "--scratch", scratch, "--base", handout,
                                   "--out", os.path.join(WORK, "nobody"), "--shrink", "0"],
                             cwd=ROOT, text=True, capture_output=True,
-                            env=dict(os.environ, TIGER_GRADE_CONFINE="nobody"))
+                            env=dict(os.environ, TIGER_GRADE_CONFINE="nobody",
+                                     TIGER_GRADE_OPEN_TREE="1"))  # this tree is open
     stop.set()
     for t in threads:
         t.join()
