@@ -272,15 +272,17 @@ def grade(args, spec, sub, slot=0):
     box = confine.Box()
     box.enter()
     bin_dir = sandbox.public_folder()  # what this grade runs: its tigerc, the runtime
+    work = submission.work_folder(args.scratch, slot)
     try:
-        return dict(grade_in(args, spec, sub, bin_dir, start, slot),
-                    kernel=box.kernel_limits())
+        result = grade_in(args, spec, sub, bin_dir, start, slot)
+        return dict(result, kernel=box.kernel_limits() + (
+            "; " + submission.disk_bound(work) if sub else ""))
     except Exception as e:  # any bug or broken machine: still a result that says it
         return error_result(args, spec, "grader error: %s: %s" % (type(e).__name__, e), start)
     finally:
         shutil.rmtree(bin_dir, ignore_errors=True)
         if sub and not getattr(args, "keep_work", False):
-            submission.remove(submission.work_folder(args.scratch, slot))
+            submission.clear(work)
         box.end()
 
 

@@ -254,7 +254,7 @@ def main(argv):
     grade.make_handout.write("canon", reference, handout, quiet=True)
     problems = []
     for left in glob.glob(os.path.join(scratch, "work*")):  # --keep-work's (grade.hostile)
-        submission.remove(left)
+        submission.clear(left)
     checks = {"limits": check_limits, "error": check_error, "together": check_together}
     for name in a.only.split(","):
         checks[name](reference, scratch, handout, problems)
