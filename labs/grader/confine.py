@@ -22,7 +22,8 @@ prefixed so that it runs confined, at the strongest level this machine offers:
   none      not root and no bubblewrap: the grader's own user; nothing is shut out.
 
 The level is probed once (a `true` run at each level, strongest first) and printed by
-the grader, so a teacher knows what held; $TIGER_GRADE_CONFINE=LEVEL forces one.
+the grader, so a teacher knows what held; $TIGER_GRADE_CONFINE=LEVEL forces one. At the
+bwrap levels a seccomp filter (syscalls.py) refuses the system calls no build needs.
 Each grade runs its steps in a Box of its own: its uid and its control group
 (cgroups.py), which bounds the memory and processes of all of them together.
 """
@@ -35,7 +36,7 @@ import subprocess
 import threading
 import time
 
-from . import cgroups
+from . import cgroups, syscalls
 
 NOBODY = 65534
 # The uids a grade run by root claims one of (uid()); no account may hold them.
@@ -99,12 +100,17 @@ class Box:
         """The command prefix that puts a step in the box's control group."""
         return self.cgroup.join() if self.cgroup else []
 
-    def kernel_limits(self):
-        """What the kernel bounds for the whole box, in words."""
+    def kernel_limits(self, level):
+        """What the kernel bounds for the whole box at `level`, in words."""
         if not self.cgroup:
-            return "no cgroup: per-process limits only"
-        return "cgroup %s: %d GiB, %d processes for the whole grade" % (
-            self.cgroup.version, BOX_MEMORY >> 30, BOX_PIDS)
+            text = "no cgroup: per-process limits only"
+        else:
+            text = "cgroup %s: %d GiB, %d processes for the whole grade" % (
+                self.cgroup.version, BOX_MEMORY >> 30, BOX_PIDS)
+        if level.startswith("bwrap"):
+            text += "; seccomp: %s" % ("%d system calls refused" % len(syscalls.DENIED)
+                                       if syscalls.bpf() else "none (no python3-seccomp)")
+        return text
 
     def end(self):
         if self.cgroup:
@@ -182,15 +188,26 @@ def prefix(level, ro=(), rw=(), cwd="/tmp"):
 
 
 def hide_options(prefix):
-    """(prefix, fd): bubblewrap's options moved off its command line into a memfd it
+    """(prefix, fds): bubblewrap's options moved off its command line into a memfd it
     reads (`--args FD`), so that no process, inside the sandbox (/proc/1/cmdline) or
     outside it, reads the host paths a step sees: one grade-all slot cannot name
-    another's tree. The caller passes fd to the child and closes it."""
+    another's tree; and the seccomp filter (syscalls.py), where there is one, given by
+    a second memfd (`--seccomp FD`). The caller passes fds to the child and closes
+    them."""
     at = prefix.index("bwrap")
-    fd = os.memfd_create("bwrap-args", 0)
-    os.write(fd, b"".join(os.fsencode(a) + b"\0" for a in prefix[at + 1:]))
+    options, fds = prefix[at + 1:], []
+    if syscalls.bpf():
+        fds.append(_memfd("bwrap-seccomp", syscalls.bpf()))
+        options = options + ["--seccomp", str(fds[0])]
+    fds.append(_memfd("bwrap-args", b"".join(os.fsencode(a) + b"\0" for a in options)))
+    return prefix[:at + 1] + ["--args", str(fds[-1])], fds
+
+
+def _memfd(name, data):
+    fd = os.memfd_create(name, 0)
+    os.write(fd, data)
     os.lseek(fd, 0, os.SEEK_SET)
-    return prefix[:at + 1] + ["--args", str(fd)], fd
+    return fd
 
 
 def _works(level):

@@ -275,7 +275,7 @@ def grade(args, spec, sub, slot=0):
     work = submission.work_folder(args.scratch, slot)
     try:
         result = grade_in(args, spec, sub, bin_dir, start, slot)
-        return dict(result, kernel=box.kernel_limits() + (
+        return dict(result, kernel=box.kernel_limits(sandbox.level()) + (
             "; " + submission.disk_bound(work) if sub else ""))
     except Exception as e:  # any bug or broken machine: still a result that says it
         return error_result(args, spec, "grader error: %s: %s" % (type(e).__name__, e), start)

@@ -138,8 +138,7 @@ def run(cmd, stdin=b"", limits=Limits(), untrusted=False, ro=(), rw=(), cwd=None
         prefix = confine.prefix(level(), ro, list(rw) + [home], cwd)
         env = _environment(home, "/usr/bin:/bin" if jailed else None)
     if jailed:
-        prefix, fd = confine.hide_options(prefix)
-        fds = (fd,)
+        prefix, fds = confine.hide_options(prefix)
     in_path = os.path.join(logs, "stdin")
     try:
         with open(in_path, "wb") as f:
