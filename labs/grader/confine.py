@@ -142,15 +142,13 @@ def _claim_uid():
     """(uid, the open lock file that holds it): the first of UIDS free (Box)."""
     os.makedirs(UID_LOCKS, mode=0o700, exist_ok=True)
     for u in UIDS:
-        if _account(u) or pids_of(u):
-            continue
         f = open(os.path.join(UID_LOCKS, str(u)), "w")
         try:
             fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
+        except OSError:  # another grade's
             f.close()
             continue
-        if not pids_of(u):  # not one a box that just ended still holds a process of
+        if not _account(u) and not pids_of(u):  # no process left by a grade that died
             return u, f
         f.close()
     raise SystemExit("grade: every uid of %d-%d is in use" % (UIDS[0], UIDS[-1]))
