@@ -3,10 +3,10 @@ made by libseccomp, that refuses (EPERM) the system calls no build, compiler or 
 needs (DENIED): tracing and reading other processes, mounts and namespaces, keys, BPF,
 perf, userfaultfd, kernel modules and kexec, reboot, swap, the clock.
 
-Run as a script it writes the program to stdout. The grader runs it (bpf()) with the
-first Python that has libseccomp's module (Debian's python3-seccomp): its own, else
-/usr/bin/python3 (a pyenv Python does not see Debian's modules). None where neither has
-it: the level then holds without the filter, and the grade says so.
+The grader makes it (bpf()) in its own process where its Python has libseccomp's module
+(Debian's python3-seccomp), else by running this file as a script, which writes it to
+stdout, with /usr/bin/python3 (a pyenv Python does not see Debian's modules). None
+where neither has it: the level then holds without the filter, and the grade says so.
 """
 import errno
 import os
@@ -22,7 +22,7 @@ DENIED = ("ptrace", "process_vm_readv", "process_vm_writev", "kcmp",
           "kexec_load", "kexec_file_load", "init_module", "finit_module", "delete_module",
           "reboot", "swapon", "swapoff", "acct", "quotactl", "iopl", "ioperm",
           "settimeofday", "clock_settime", "clock_adjtime", "adjtimex")
-PYTHONS = (sys.executable, "/usr/bin/python3")
+DEBIAN_PYTHON = "/usr/bin/python3"
 
 
 def program():
@@ -44,20 +44,22 @@ _made = []
 
 
 def bpf():
-    """The BPF program, made once by the first of PYTHONS that can; or None."""
+    """The BPF program, made once (see the docstring); or None."""
     if not _made:
-        made = None
-        for python in dict.fromkeys(PYTHONS):
-            try:
-                ran = subprocess.run([python, os.path.abspath(__file__)],
-                                     capture_output=True, timeout=60)
-            except (OSError, subprocess.TimeoutExpired):
-                continue
-            if ran.returncode == 0 and ran.stdout:
-                made = ran.stdout
-                break
-        _made.append(made)
+        try:
+            _made.append(program())
+        except ImportError:
+            _made.append(_by_debian_python())
     return _made[0]
+
+
+def _by_debian_python():
+    try:
+        ran = subprocess.run([DEBIAN_PYTHON, os.path.abspath(__file__)],
+                             capture_output=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return ran.stdout if ran.returncode == 0 and ran.stdout else None
 
 
 if __name__ == "__main__":
