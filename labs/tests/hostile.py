@@ -50,8 +50,9 @@ The box of a grade (check_box, issue 42; each with its control):
                     control, unconfined: 6
   memory_burst      configure time, 4 children of 1.2 GB: at most 3 hold; control: 4
   teacher_include   its linearize.cc includes the teacher's by absolute path; at the
-                    nobody level: refused with the tree open, 0 with it closed (chmod
-                    700); control, unconfined: full marks
+                    nobody level: refused with the tree open, 0 with the folder it
+                    names closed (chmod 700 chap8/; the teacher's confirmation given);
+                    control, unconfined: full marks
 
 Expected of each: score 0 and no bonus; a configure-time attack's build not held to its
 limit by the process it left (a submission is built with Make: submission.generator);
@@ -396,8 +397,8 @@ def main(argv):
         check_paths(suite)
     if "box" in names:
         check_box(suite)
-    for work in glob.glob(os.path.join(suite.scratch, "work*")):
-        submission.clear(work)  # --keep-work's trees, on their file systems
+    for work in glob.glob(suite.scratch + "*/work*"):
+        submission.clear(work)  # --keep-work's trees (every lab's), on their file systems
     listener.done = True
     print("seconds per grade: " + ", ".join("%s %.1f" % t for t in suite.times))
     return conclude("hostile", suite.problems)
@@ -604,7 +605,7 @@ def check_bursts(suite):
             suite.problems.append("control: %s held only %d unconfined" % (name, did))
 
 
-def grade_at(level, suite, sub, scratch, env=()):
+def grade_at(level, suite, sub, scratch, env=None):
     """A grade of sub in a process of its own at `level`: (exit status, stdout, score)."""
     out = os.path.join(WORK, "results", "teacher_include-" + level)
     shutil.rmtree(out, ignore_errors=True)
@@ -612,7 +613,7 @@ def grade_at(level, suite, sub, scratch, env=()):
                           suite.reference, "--submission", sub, "--base", suite.handout,
                           "--out", out, "--shrink", "0", "--time-limit", "2",
                           "--scratch", scratch], cwd=ROOT, capture_output=True, text=True,
-                         env=dict(os.environ, TIGER_GRADE_CONFINE=level, **dict(env)))
+                         env=dict(os.environ, TIGER_GRADE_CONFINE=level, **(env or {})))
     try:
         with open(os.path.join(out, "results.json")) as f:
             score = json.load(f)["score"]
@@ -623,7 +624,9 @@ def grade_at(level, suite, sub, scratch, env=()):
 
 @contextmanager
 def closed(folder):
-    """folder mode 0700 for the with block (as run_autograder closes the grader's)."""
+    """folder mode 0700 for the with block (as run_autograder closes the grader's). Not
+    the whole tree: the grades `make test` runs beside this one read their folders in it
+    as their boxes' uids."""
     mode = os.stat(folder).st_mode & 0o7777
     os.chmod(folder, 0o700)
     try:
@@ -634,7 +637,8 @@ def closed(folder):
 
 def check_teacher_include(suite):
     """teacher_include at the `nobody` level: refused while this tree is open to other
-    users, 0 once it is closed; control: unconfined, full marks."""
+    users; 0 once the folder it includes from is closed (the refusal waived by
+    TIGER_GRADE_OPEN_TREE=1); control: unconfined, full marks."""
     if os.geteuid() != 0:
         print("teacher_include: needs root (the nobody level)")
         return
@@ -643,8 +647,9 @@ def check_teacher_include(suite):
     scratch = os.path.join(grade.grade_home(), "scratch-hostile-nobody")  # reachable
     status, said, _ = grade_at("nobody", suite, sub, scratch)
     refused = status != 0 and "chmod 700" in said
-    with closed(ROOT):
-        _, said_closed, score = grade_at("nobody", suite, sub, scratch)
+    with closed(os.path.join(ROOT, "chap8")):
+        _, said_closed, score = grade_at("nobody", suite, sub, scratch,
+                                         {grade.OPEN_TREE: "1"})
     _, _, control = grade_at("none", suite, sub, scratch)
     print("teacher_include: open tree refused: %s; closed: %s; control, unconfined: %s" % (
         refused, score, control))
