@@ -12,6 +12,7 @@
 #   clang-format-14      the pinned formatter of `ctest -R format` (tools/format_check.sh)
 #   patch                the lab graders apply mutants (labs/GRADING.md)
 #   bubblewrap           the graders confine a submission's build and runs (labs/GRADING.md)
+#   python3-seccomp      libseccomp's module: the graders' seccomp filter (labs/grader/syscalls.py)
 #   ninja-build          a mutation run builds each mutant with Ninja (a rebuild's walk of
 #                        the tree: 0.1 s, Make's 1 s; labs/GRADING.md)
 #   libxml2-utils        xmllint: grade.safety checks that junit.xml is valid XML
@@ -22,7 +23,8 @@
 set -eu
 packages=(bison flex cmake g++ make libmimalloc-dev googletest libgtest-dev graphviz python3
           mlir-19-tools llvm-19-tools
-          texlive-latex-recommended texlive-pictures poppler-utils clang-format-14 patch bubblewrap ninja-build
+          texlive-latex-recommended texlive-pictures poppler-utils clang-format-14 patch bubblewrap python3-seccomp
+          ninja-build
           libxml2-utils
           emscripten chromium clang-14 libclang-rt-14-dev)
 missing=()

@@ -22,15 +22,21 @@ prefixed so that it runs confined, at the strongest level this machine offers:
   none      not root and no bubblewrap: the grader's own user; nothing is shut out.
 
 The level is probed once (a `true` run at each level, strongest first) and printed by
-the grader, so a teacher knows what held; $TIGER_GRADE_CONFINE=LEVEL forces one.
+the grader, so a teacher knows what held; $TIGER_GRADE_CONFINE=LEVEL forces one. At the
+bwrap levels a seccomp filter (syscalls.py) refuses the system calls no build needs.
+Each grade runs its steps in a Box of its own: its uid and its control group
+(cgroups.py), which bounds the memory and processes of all of them together.
 """
+import atexit
 import fcntl
 import os
 import pwd
 import shutil
-import signal
 import subprocess
+import threading
 import time
+
+from . import cgroups, syscalls
 
 NOBODY = 65534
 # The uids a grade run by root claims one of (uid()); no account may hold them.
@@ -66,33 +72,86 @@ def _root_view():
                    "/dev/shm", "--size", str(TMPFS), "--tmpfs", "/tmp"]
 
 
-_claimed = None  # (uid, the open lock file that holds it)
+BOX_MEMORY = 4 << 30  # what all the processes of one grade's steps hold together
+BOX_PIDS = 256        # how many of them live at once
+_local = threading.local()  # the calling thread's Box
+_default = []
+_default_made = threading.Lock()
+
+
+class Box:
+    """One grade's confinement (one grade-all slot's): the uid its steps run as (a uid
+    of UIDS no account holds and no process runs as, claimed by a lock, UID_LOCKS/UID,
+    when the grader is root; nobody otherwise) and its control group (cgroups.py:
+    BOX_MEMORY and BOX_PIDS for all its processes together, or None). So reap() ends
+    only this box's processes and a fork storm spends only its process budget.
+    enter() makes it the calling thread's box: the steps sandbox.run starts there run
+    in it. end() kills what is left in it and gives its uid back."""
+
+    def __init__(self):
+        self.uid, self._lock = _claim_uid() if os.geteuid() == 0 else (NOBODY, None)
+        self.cgroup = self._lock and cgroups.make("uid-%d" % self.uid, BOX_MEMORY,
+                                                  BOX_PIDS)
+
+    def enter(self):
+        _local.box = self
+
+    def join(self):
+        """The command prefix that puts a step in the box's control group."""
+        return self.cgroup.join() if self.cgroup else []
+
+    def kernel_limits(self, level):
+        """What the kernel bounds for the whole box at `level`, in words."""
+        if not self.cgroup:
+            text = "no cgroup: per-process limits only"
+        else:
+            text = "cgroup %s: %d GiB, %d processes for the whole grade" % (
+                self.cgroup.version, BOX_MEMORY >> 30, BOX_PIDS)
+        if level.startswith("bwrap"):
+            text += "; seccomp: %s" % ("%d system calls refused" % len(syscalls.DENIED)
+                                       if syscalls.bpf() else "none (no python3-seccomp)")
+        return text
+
+    def end(self):
+        if self.cgroup:
+            self.cgroup.end()
+        if self._lock:
+            self._lock.close()
+        if getattr(_local, "box", None) is self:
+            _local.box = None
+
+
+def current():
+    """The calling thread's Box; outside a grade's threads, one Box for the process."""
+    box = getattr(_local, "box", None)
+    if box is None:
+        with _default_made:
+            if not _default:
+                _default.append(Box())
+                atexit.register(_default[0].end)
+        box = _default[0]
+    return box
 
 
 def uid():
-    """The uid the steps of this grade run as: when the grader is root, one of UIDS no
-    account holds and no process runs as, claimed for the life of this process by a
-    lock (UID_LOCKS/UID), so that reap() ends only this grade's processes and a fork
-    storm spends only this grade's process budget; nobody (65534) otherwise."""
-    global _claimed
-    if os.geteuid() != 0:
-        return NOBODY
-    if _claimed is None:
-        os.makedirs(UID_LOCKS, mode=0o700, exist_ok=True)
-        for u in UIDS:
-            if _account(u) or pids_of(u):
-                continue
-            f = open(os.path.join(UID_LOCKS, str(u)), "w")
-            try:
-                fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                f.close()
-                continue
-            _claimed = (u, f)
-            break
-        else:
-            raise SystemExit("grade: every uid of %d-%d is in use" % (UIDS[0], UIDS[-1]))
-    return _claimed[0]
+    """The uid the steps of the calling thread's Box run as."""
+    return current().uid
+
+
+def _claim_uid():
+    """(uid, the open lock file that holds it): the first of UIDS free (Box)."""
+    os.makedirs(UID_LOCKS, mode=0o700, exist_ok=True)
+    for u in UIDS:
+        f = open(os.path.join(UID_LOCKS, str(u)), "w")
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # another grade's
+            f.close()
+            continue
+        if not _account(u) and not pids_of(u):  # no process left by a grade that died
+            return u, f
+        f.close()
+    raise SystemExit("grade: every uid of %d-%d is in use" % (UIDS[0], UIDS[-1]))
 
 
 def _account(u):
@@ -127,15 +186,26 @@ def prefix(level, ro=(), rw=(), cwd="/tmp"):
 
 
 def hide_options(prefix):
-    """(prefix, fd): bubblewrap's options moved off its command line into a memfd it
+    """(prefix, fds): bubblewrap's options moved off its command line into a memfd it
     reads (`--args FD`), so that no process, inside the sandbox (/proc/1/cmdline) or
     outside it, reads the host paths a step sees: one grade-all slot cannot name
-    another's tree. The caller passes fd to the child and closes it."""
+    another's tree; and the seccomp filter (syscalls.py), where there is one, given by
+    a second memfd (`--seccomp FD`). The caller passes fds to the child and closes
+    them."""
     at = prefix.index("bwrap")
-    fd = os.memfd_create("bwrap-args", 0)
-    os.write(fd, b"".join(os.fsencode(a) + b"\0" for a in prefix[at + 1:]))
+    options, fds = prefix[at + 1:], []
+    if syscalls.bpf():
+        fds.append(_memfd("bwrap-seccomp", syscalls.bpf()))
+        options = options + ["--seccomp", str(fds[0])]
+    fds.append(_memfd("bwrap-args", b"".join(os.fsencode(a) + b"\0" for a in options)))
+    return prefix[:at + 1] + ["--args", str(fds[-1])], fds
+
+
+def _memfd(name, data):
+    fd = os.memfd_create(name, 0)
+    os.write(fd, data)
     os.lseek(fd, 0, os.SEEK_SET)
-    return prefix[:at + 1] + ["--args", str(fd)], fd
+    return fd
 
 
 def _works(level):
@@ -203,14 +273,7 @@ def reap(level, seconds=5.0, grace=0.2):
     while pids_of(uid()) and time.time() < deadline:
         time.sleep(0.05)
     left = pids_of(uid())
-    deadline = time.time() + seconds
-    while (pids := pids_of(uid())) and time.time() < deadline:
-        for pid in pids:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except OSError:
-                pass
-        time.sleep(0.05)
+    cgroups.kill_all(lambda: pids_of(uid()), seconds, 0.05)
     remove_files_of(uid())
     return len(left)
 

@@ -39,8 +39,10 @@ from ..paths import LABS, ROOT
 from . import confine, judges, randoms, report, sandbox, shipped, submission, untrusted
 
 STUDENT_DISK = 64 * sandbox.MB  # what one run of a student's tigerc may leave in its folder
-sandbox.RUN_BASE = os.environ.get("TIGER_GRADE_RUNS",
-                                  os.path.join(ROOT, "build", "grade", "runs"))
+# The grade's own folders, outside this tree (grade_home()).
+HOME = os.path.join("/var/tmp", "tiger-grade-%d" % os.geteuid(),
+                    hashlib.sha1(ROOT.encode()).hexdigest()[:10])
+sandbox.RUN_BASE = os.environ.get("TIGER_GRADE_RUNS", os.path.join(HOME, "runs"))
 
 
 def load_spec(lab, spec_path=None):
@@ -157,7 +159,7 @@ def public_lines(path):
 def judge_all(cx, tigerc, groups, jobs):
     """Every program judged (in parallel); [(group, points, [(path, Verdict)], private)]."""
     tasks = [(g, p) for g in groups for p in g[2]]
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
+    with ThreadPoolExecutor(max_workers=jobs, initializer=confine.current().enter) as pool:
         verdicts = judges.judge_all(cx, tigerc, [(p, directives(p)) for _, p in tasks], pool)
     it = iter(verdicts)
     return [(name, pts, [(p, next(it)) for p in progs], priv)
@@ -203,7 +205,7 @@ def bonus_results(cx, spec, groups, jobs):
             out.append(entry)
             continue
         mine = sum(p["metric"] or 0 for p in progs)
-        with ThreadPoolExecutor(max_workers=jobs) as pool:
+        with ThreadPoolExecutor(max_workers=jobs, initializer=confine.current().enter) as pool:
             base = sum(pool.map(lambda p: yardstick(cx, p["path"]) or 0, progs))
         better = mine < base if b.get("compare", "less") == "less" else mine <= base
         entry.update(value=mine, score=b["points"] if better else 0,
@@ -213,36 +215,75 @@ def bonus_results(cx, spec, groups, jobs):
 
 
 def settle_folders(args):
-    """Steps that run as nobody must reach the scratch and run folders: when this tree
-    sits where nobody cannot walk (a checkout in /root, a mktemp -d folder), they move
-    to /var/tmp/tiger-grade-HASH/ (mode 0711: nobody may pass, not list)."""
+    """Steps that run as nobody must reach the scratch and run folders: when these sit
+    where nobody cannot walk (a checkout in /root, a mktemp -d folder), they move to
+    HOME/ (mode 0711: nobody may pass, not list)."""
+    home = grade_home()
     if not confine.runs_as_nobody(sandbox.level()) or (
             confine.reachable(args.scratch) and confine.reachable(sandbox.RUN_BASE)):
         return
-    home = "/var/tmp/tiger-grade-" + hashlib.sha1(ROOT.encode()).hexdigest()[:10]
-    os.makedirs(home, exist_ok=True)
-    os.chmod(home, 0o711)
     if not confine.reachable(args.scratch):
         args.scratch = os.path.join(home, "scratch")
     sandbox.RUN_BASE = os.path.join(home, "runs")
+
+
+def grade_home():
+    """HOME (/var/tmp/tiger-grade-UID/HASH of this tree), made: the default place of the
+    scratch and run folders, outside this tree, so that no step's view (its
+    /proc/self/mountinfo) or path leads into it. Refused when a folder on the way is
+    not this user's own (another user made it first)."""
+    for folder in (os.path.dirname(HOME), HOME):
+        os.makedirs(folder, exist_ok=True)
+        st = os.lstat(folder)
+        if not os.path.isdir(folder) or os.path.islink(folder) or st.st_uid != os.geteuid():
+            raise SystemExit("grade: %s is not a folder of yours: remove it, or set "
+                             "TIGER_GRADE_SCRATCH and TIGER_GRADE_RUNS" % folder)
+        os.chmod(folder, 0o711)
+    return HOME
+
+
+OPEN_TREE = "TIGER_GRADE_OPEN_TREE"  # =1: the teacher grades at `nobody` all the same
+
+
+def refuse_open_tree():
+    """At the `nobody` level (no namespaces: a step sees the whole file system as a uid
+    of its own) a submission could read, and build in, the reference's sources when
+    other users may read this tree: refused, unless $TIGER_GRADE_OPEN_TREE=1."""
+    sources = os.path.join(ROOT, "CMakeLists.txt")
+    if sandbox.level() != "nobody" or os.environ.get(OPEN_TREE) == "1" or not (
+            confine.reachable(sources) and os.stat(sources).st_mode & 0o004):
+        return
+    raise SystemExit("grade: at the nobody level (no namespaces here) a submission can "
+                     "read the reference's sources in %s: close it (chmod 700 %s, as "
+                     "labs/autograder/run_autograder does), or set %s=1 to grade all the "
+                     "same" % (ROOT, ROOT, OPEN_TREE))
 
 
 def grade(args, spec, sub, slot=0):
     """Grades one submission folder (None: the reference itself); returns the Result.
     `slot` k > 0 builds in a scratch folder of its own (grade-all's parallel grades).
     A grader error gives a Result that says so (score 0); nothing the grade wrote is
-    left but the pristine build."""
+    left but the pristine build. Its steps run in a Box of its own (confine.py: its
+    uid, its control group), ended with it."""
     start = time.time()
     settle_folders(args)
+    if sub:
+        refuse_open_tree()
+    box = confine.Box()
+    box.enter()
     bin_dir = sandbox.public_folder()  # what this grade runs: its tigerc, the reference
+    work = submission.work_folder(args.scratch, slot)
     try:
-        return grade_in(args, spec, sub, bin_dir, start, slot)
+        result = grade_in(args, spec, sub, bin_dir, start, slot)
+        return dict(result, kernel=box.kernel_limits(sandbox.level()) + (
+            "; " + submission.disk_bound(work) if sub else ""))
     except Exception as e:  # any bug or broken machine: still a result that says it
         return error_result(args, spec, grader_error(e), start)
     finally:
         shutil.rmtree(bin_dir, ignore_errors=True)
         if sub and not getattr(args, "keep_work", False):
-            submission.remove(submission.work_folder(args.scratch, slot))
+            submission.clear(work)
+        box.end()
 
 
 def grader_error(e):
@@ -381,7 +422,7 @@ def parse(argv):
     ap.add_argument("--spec", help="a grading.json other than labs/LAB/grading.json")
     ap.add_argument("--out", help="default build/grade/LAB")
     ap.add_argument("--scratch", default=os.environ.get(
-        "TIGER_GRADE_SCRATCH", os.path.join(ROOT, "build", "grade", "scratch")))
+        "TIGER_GRADE_SCRATCH", os.path.join(HOME, "scratch")))
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--time-limit", type=float, default=None)
     ap.add_argument("--require-full", action="store_true")
@@ -478,6 +519,7 @@ def prepare_shared(args, spec):
     """What parallel grades share, made once before they run side by side: the
     folders, the handout's pristine build, the random programs. A problem or None."""
     settle_folders(args)
+    refuse_open_tree()
     _, problem = submission.ensure_pristine(handout_base(args), args.scratch, args.jobs,
                                               spec["lab"], getattr(args, "ninja", False))
     suite(spec, args)

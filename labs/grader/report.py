@@ -34,6 +34,8 @@ def table(result, hide_private=False):
     if result.get("confinement"):
         lines.append("  confinement: %s (%s)" % (result["confinement"],
                                                 confine.WHAT[result["confinement"]]))
+    if result.get("kernel"):
+        lines.append("  kernel limits: %s" % result["kernel"])
     for path in result.get("exposed", []):
         lines.append("  WARNING: a submission can read %s: make its folder mode 0700" % path)
     if result["build"]:

@@ -11,7 +11,11 @@ Limits (labs/GRADING.md, "Robustness"):
   - disk: the folders it may write (`rw`) are measured twice a second; a step that
     makes them hold more than `disk` bytes or `inodes` entries is killed ("wrote more
     than ..."); the sandbox's /tmp and /dev/shm are tmpfs of TMPFS bytes (confine.py);
-  - no core files, at most 256 processes of its user (a uid of this grade's own).
+    a build's tree, where root may mount one, is a bounded tmpfs instead, not measured
+    (submission.bounded);
+  - no core files, at most 256 processes of its user (a uid of this grade's own);
+  - an untrusted command runs in its grade's Box (confine.py): with its control group,
+    the memory and processes of the whole grade are capped together.
 An untrusted command (a student's build, its tigerc, its MLIR) runs confined
 (confine.py: bubblewrap as nobody where it can), in a fresh private folder that is its
 cwd, HOME and TMPDIR, seeing only the paths it is given.
@@ -104,9 +108,10 @@ def run_base():
     return RUN_BASE
 
 
-def _private_dir(untrusted):
-    """A fresh folder for one run, outside /tmp; an untrusted one belongs to nobody."""
-    d = tempfile.mkdtemp(prefix="run-", dir=run_base())
+def _private_dir(untrusted, home_in=None):
+    """A fresh folder for one run, in home_in (default: run_base()), outside /tmp; an
+    untrusted one belongs to nobody."""
+    d = tempfile.mkdtemp(prefix="run-", dir=home_in or run_base())
     if untrusted and confine.runs_as_nobody(level()):
         os.chown(d, confine.uid(), confine.uid())
     return d
@@ -117,11 +122,13 @@ def _environment(home, path=None):
             "TMPDIR": home, "LC_ALL": "C"}
 
 
-def run(cmd, stdin=b"", limits=Limits(), untrusted=False, ro=(), rw=(), cwd=None):
+def run(cmd, stdin=b"", limits=Limits(), untrusted=False, ro=(), rw=(), cwd=None,
+        home_in=None):
     """Runs cmd (a list) with the limits. An untrusted command is confined (confine.py):
     it sees only `ro` and `rw` (host paths) beside the toolchain, and starts in `cwd`
-    (default: a private folder of its own; in bubblewrap, a path as the step sees it)."""
-    home = _private_dir(untrusted)
+    (default: a private folder of its own, made in home_in, default RUN_BASE; in
+    bubblewrap, a path as the step sees it)."""
+    home = _private_dir(untrusted, home_in)
     logs = tempfile.mkdtemp(prefix="out-", dir=run_base())  # the grader's, not the command's
     out_path, err_path = os.path.join(logs, "stdout"), os.path.join(logs, "stderr")
     cwd = cwd or home
@@ -131,16 +138,17 @@ def run(cmd, stdin=b"", limits=Limits(), untrusted=False, ro=(), rw=(), cwd=None
         prefix = confine.prefix(level(), ro, list(rw) + [home], cwd)
         env = _environment(home, "/usr/bin:/bin" if jailed else None)
     if jailed:
-        prefix, fd = confine.hide_options(prefix)
-        fds = (fd,)
+        prefix, fds = confine.hide_options(prefix)
     in_path = os.path.join(logs, "stdin")
     try:
         with open(in_path, "wb") as f:
             f.write(stdin)
         with open(in_path, "rb") as given, open(out_path, "wb") as out, \
                 open(err_path, "wb") as err:
-            proc = subprocess.Popen(_limits_prefix(limits) + prefix + list(cmd), stdin=given,
-                                    stdout=out, stderr=err, cwd=home if jailed else cwd,
+            box = confine.current().join() if untrusted else []
+            proc = subprocess.Popen(box + _limits_prefix(limits) + prefix + list(cmd),
+                                    stdin=given, stdout=out, stderr=err,
+                                    cwd=home if jailed else cwd,
                                     env=env, start_new_session=True, pass_fds=fds)
             watch = _DiskWatch(proc, [p[0] if isinstance(p, tuple) else p for p in rw] +
                                [home], limits) if limits.disk else None

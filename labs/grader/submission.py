@@ -36,6 +36,7 @@ import shutil
 import stat
 import subprocess
 from contextlib import contextmanager
+from dataclasses import replace
 
 from . import confine, sandbox, untrusted
 
@@ -150,11 +151,14 @@ def confined_build(work, jobs, configure, seen_as=None, lab_paths=(), ninja=Fals
         steps.insert(0, ["cmake", "-S", src, "-B", out] + generator(ninja) + [
             "-DCMAKE_BUILD_TYPE=Debug", "-DCMAKE_CXX_FLAGS_DEBUG=-O0",
             "-DTIGER_LAB_FILES=" + ";".join(lab_paths)])
-    log = ""
+    log, mounted = "", os.path.ismount(work)
+    limits = replace(BUILD, disk=0) if mounted else BUILD  # bounded(): not sampled
     for cmd in steps:
-        ran = sandbox.run(cmd, limits=BUILD, untrusted=True, rw=[(work, seen_as)], cwd=seen_as)
+        ran = sandbox.run(cmd, limits=limits, untrusted=True, rw=[(work, seen_as)],
+                          cwd=seen_as, home_in=work if mounted else None)
         log += (ran.stdout + ran.stderr).decode("utf-8", "replace").replace(src + "/", "")
-        problem = ran.problem(BUILD, "the build")
+        problem = ran.problem(BUILD, "the build") or (
+            mounted and ran.status != 0 and full(log))
         if problem or ran.status != 0:
             return False, log + ("\n" + problem if problem else ""), problem or first_error(log)
     return True, log, ""
@@ -164,8 +168,43 @@ remove = sandbox.remove
 
 
 def _fresh(path):
-    remove(path)
+    clear(path)
     os.makedirs(path)
+
+
+_mount_refused = []
+
+
+def bounded(work):
+    """Mounts a tmpfs of BUILD.disk bytes and BUILD.inodes entries on work (made): the
+    kernel's bound on what the build writes, where sampling (sandbox._DiskWatch) sees
+    only what stays long enough. Root only; where the kernel refuses (a container
+    without the capability) the build is sampled. Whether work is mounted."""
+    if os.geteuid() != 0 or _mount_refused:
+        return False
+    os.makedirs(work, exist_ok=True)
+    # mode 0700: the grader's folder until _own() gives it to the steps
+    options = "size=%d,nr_inodes=%d,mode=0700" % (BUILD.disk, BUILD.inodes)
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tiger-grade", work],
+                      capture_output=True).returncode != 0:
+        _mount_refused.append(work)
+        return False
+    return True
+
+
+def disk_bound(work):
+    """How the build's tree is bounded, in words."""
+    if os.path.ismount(work):
+        return "build tree: a tmpfs of %s, %d files" % (sandbox.size_text(BUILD.disk),
+                                                       BUILD.inodes)
+    return "build tree: measured twice a second (no mount here)"
+
+
+def clear(work):
+    """Removes a work folder, its bounded() file system unmounted first."""
+    if os.path.ismount(work) and subprocess.run(["umount", work]).returncode != 0:
+        subprocess.run(["umount", "-l", work], check=True)
+    remove(work)
 
 
 BUILT_AT = "/tiger-grade/work"  # where a bubblewrap build sees its tree
@@ -228,7 +267,9 @@ def ensure_pristine(base, scratch, jobs, lab, ninja=False):
             subprocess.run(["cp", "-a", work, pristine], check=True)
             with open(mark, "w") as f:
                 f.write(want)
-        os.chmod(pristine, 0o700)  # never seen by a submission's steps
+        os.chmod(pristine, 0o700)  # never seen by a submission's steps: not even by
+        if os.geteuid() == 0:      # a later grade's box given the uid that built it
+            os.chown(pristine, 0, 0)
     prune(os.path.dirname(pristine))
     return pristine, None
 
@@ -280,21 +321,22 @@ def linkable(path):
 
 def seal(pristine):
     """The linkable() files of a new pristine build: the grader's, read-only."""
-    for root, _, files in os.walk(pristine):
-        for name in files:
-            path = os.path.join(root, name)
-            if linkable(path) and not os.path.islink(path):
-                os.chown(path, 0, 0)
-                os.chmod(path, 0o444)
+    for path in _pch_files(pristine):
+        os.chown(path, 0, 0)
+        os.chmod(path, 0o444)
 
 
 def copy_pristine(pristine, work):
     """work := a copy of the pristine build, times, modes and owners kept, its precompiled
-    headers hard links (the pristine's inodes, which a step cannot change) when sealed.
+    headers hard links (the pristine's inodes, which a step cannot change) when sealed
+    and on the same file system (not on a bounded() one: copies, made writable).
     Returns the links' paths. tar copies the rest: a pax archive keeps the times to the
     nanosecond, which make compares."""
-    if not confine.runs_as_nobody(sandbox.level()):
-        subprocess.run(["cp", "-a", pristine, work], check=True)
+    if not confine.runs_as_nobody(sandbox.level()) or os.path.ismount(work):
+        os.makedirs(work, exist_ok=True)
+        subprocess.run(["cp", "-a", pristine + "/.", work], check=True)
+        for path in _pch_files(work):
+            os.chmod(path, 0o644)  # as the build made it, before seal()
         return []
     os.makedirs(work)
     pack = subprocess.Popen(["tar", "-C", pristine, "--format=posix", "--exclude=" +
@@ -304,19 +346,22 @@ def copy_pristine(pristine, work):
     if pack.wait() != 0:
         raise OSError("tar could not read the pristine build %s" % pristine)
     linked = []
-    for root, _, files in os.walk(pristine):
-        for name in files:
-            src = os.path.join(root, name)
-            if not linkable(src):
-                continue
-            dst = os.path.join(work, os.path.relpath(src, pristine))
-            st = os.lstat(src)
-            if stat.S_ISREG(st.st_mode) and st.st_uid == 0 and not st.st_mode & 0o222:
-                os.link(src, dst)
-                linked.append(dst)
-            else:  # a pristine build made before seal()
-                shutil.copy2(src, dst)
+    for src in _pch_files(pristine):
+        dst = os.path.join(work, os.path.relpath(src, pristine))
+        st = os.lstat(src)
+        if stat.S_ISREG(st.st_mode) and st.st_uid == 0 and not st.st_mode & 0o222:
+            os.link(src, dst)
+            linked.append(dst)
+        else:  # a pristine build made before seal()
+            shutil.copy2(src, dst)
     return linked
+
+
+def _pch_files(tree):
+    """The paths of tree's linkable() files (no link)."""
+    return [os.path.join(root, name) for root, _, files in os.walk(tree) for name in files
+            if linkable(os.path.join(root, name))
+            and not os.path.islink(os.path.join(root, name))]
 
 
 def unshare(pristine, work, linked):
@@ -354,7 +399,8 @@ def prepare(submission, scratch, base, lab, pristine, slot=0, upload=False):
     tree_files(submission)  # the whole folder checked before a byte is copied
     work = work_folder(scratch, slot)
     src = os.path.join(work, "src")
-    remove(work)
+    clear(work)
+    bounded(work)
     with locked(pristine, fcntl.LOCK_SH):  # prune() waits
         linked = copy_pristine(pristine, work)
         os.chmod(work, 0o755)
@@ -403,6 +449,14 @@ def built_tigerc(work, bin_dir, log, note):
     except untrusted.Refused as e:
         return None, "build failed: no tigerc was built (%s)" % e, log
     return dst, note, log
+
+
+def full(log):
+    """The problem of a build that filled its bounded() file system, or None."""
+    if "No space left on device" in log:
+        return "the build wrote more than %s or %d files (its file system is full)" % (
+            sandbox.size_text(BUILD.disk), BUILD.inodes)
+    return None
 
 
 def first_error(log):

@@ -3,7 +3,7 @@
 or to harm the grader, each built from a fresh canon handout (ctest grade.hostile).
 
 Usage: python3 -m labs.tests.hostile REFERENCE_TIGERC [--scratch DIR] [--only NAME,...]
-(NAME: an attack below, or paths, fold, read_back for those groups)
+(NAME: an attack below, or paths, fold, read_back, box for those groups)
 
 Each submission is the handout (stubs: 0 points of honest content) plus one attack
 (labs/tests/hostile/): attacks.hh, called first thing in its tigerc's main, or a .cmake
@@ -50,6 +50,18 @@ Paths the submission controls (check_paths; each with its unconfined control):
   out_symlink       grade-tests on NAME.out links to a root-only file and to /dev/zero;
                     control: the old reader (testcases' directives) reads them
 
+The box of a grade (check_box, issue 42; each with its control):
+  nproc_storm       grade-all, two slots: configure time, 300 `sleep 90 &`; its honest
+                    neighbour keeps full marks; control: in one box (one uid, no cgroup,
+                    as before) the neighbour loses them
+  disk_burst        configure time, 6 x 1 GB held a moment: at most 2 in its tree;
+                    control, unconfined: 6
+  memory_burst      configure time, 4 children of 1.2 GB: at most 3 hold; control: 4
+  teacher_include   its linearize.cc includes the teacher's by absolute path; at the
+                    nobody level: refused with the tree open, 0 with the folder it
+                    names closed (chmod 700 chap8/; the teacher's confirmation given);
+                    control, unconfined: full marks
+
 Expected of each: score 0 and no bonus; a configure-time attack's build not held to its
 limit by the process it left (a submission is built with Make: submission.generator);
 results.json agrees with the table (two seconds later, for the attacks that start
@@ -76,8 +88,10 @@ import sys
 import tempfile
 import threading
 import time
+from contextlib import contextmanager
 
-from ..grader import grade
+from ..grader import confine, grade
+from ..grader import submission
 from ..handout import make as make_handout
 from ..handout.check import book_answer
 from ..paths import ROOT
@@ -94,6 +108,9 @@ JUDGING = ["fold", "replay", "whitespace_bonus"]  # issue 23: what only judging 
 FOLD_LABS = ["translate", "traces", "ptoext"]    # canon's fold is in ALL
 CONFIGURE = ["solution_copy", "private_theft", "build_daemon", "results_forgery"]
 ALL = ["stub"] + RUNTIME[:2] + CONFIGURE + RUNTIME[2:] + ["no_cmakelists"] + JUDGING
+# Issue 42 (check_box): a grade's box. Configure-time attacks on the whole grade's
+# processes, memory and disk, and an include of the teacher's tree.
+BOX_CONFIGURE = ["nproc_storm", "disk_burst", "memory_burst"]
 CONTROLLED = ["answer_reader", "reference_proxy", "network", "writes_outside", "fold",
               "replay", "whitespace_bonus"]
 STAGE = {"translate": "ir", "canon": "linear", "traces": "traces", "ptoext": "pto-ssa"}
@@ -129,10 +146,17 @@ def make_submission(handout, name, dest):
                             '#include "driver/pipeline.hh"\n#include "driver/hostile_attacks.hh"\n')
         text = text.replace(CALL, '  hostile::attack("%s", args.empty() ? "" : args.back(), argv);\n%s' % (name, CALL))
         open(main, "w").write(text)
-    if name in CONFIGURE:
+    if name in CONFIGURE + BOX_CONFIGURE:
         shutil.copy(os.path.join(ATTACKS, name + ".cmake"), os.path.join(dest, "hostile.cmake"))
+        if os.path.isfile(os.path.join(ATTACKS, name + ".sh")):
+            shutil.copy(os.path.join(ATTACKS, name + ".sh"), os.path.join(dest, "hostile.sh"))
         with open(os.path.join(dest, "CMakeLists.txt"), "a") as f:
             f.write("include(${CMAKE_SOURCE_DIR}/hostile.cmake)\n")
+    if name == "teacher_include":
+        with open(os.path.join(ATTACKS, "teacher_include.cc")) as f:
+            text = f.read().replace("TEACHER_ROOT", ROOT)
+        with open(os.path.join(dest, "chap8", "linearize.cc"), "w") as f:
+            f.write(text)
 
 
 def write_book(dest, lab):
@@ -409,10 +433,10 @@ def main(argv):
     suite = Suite(os.path.abspath(a.reference), os.path.abspath(a.scratch))
     suite.setup()
     listener = Listener()
-    names = a.only.split(",") if a.only else ALL + ["paths"]
+    names = a.only.split(",") if a.only else ALL + ["paths", "box"]
     suite.check_honest("first")
     program = os.path.join(ROOT, "labs", "canon", "tests", "binop_order.tig")
-    for name in [n for n in names if n not in ("paths", "read_back")]:
+    for name in [n for n in names if n not in ("paths", "read_back", "box")]:
         suite.check_attack(name, listener)
         if name in CONTROLLED:
             suite.control(name, program, listener)
@@ -425,6 +449,10 @@ def main(argv):
         suite.check_read_back()
     if "paths" in names:
         check_paths(suite)
+    if "box" in names:
+        check_box(suite)
+    for work in glob.glob(suite.scratch + "*/work*"):
+        submission.clear(work)  # --keep-work's trees (every lab's), on their file systems
     listener.done = True
     print("seconds per grade: " + ", ".join("%s %.1f" % t for t in suite.times))
     return conclude("hostile", suite.problems)
@@ -462,23 +490,29 @@ def check_classmate_slot(suite):
     classmate = os.path.join(suite.scratch, "work-1", "build")
     link_submission(suite.handout, os.path.join(subs, "a_cheater"), classmate)
     honest_submission(suite.handout, os.path.join(subs, "b_classmate"))
-    out = os.path.join(WORK, "results", "class")
+    scores = {name: r["score"] for name, r in two_slots(suite, subs, "class").items()}
+    with open(os.path.join(suite.scratch, "work", "src", "cmdline.txt")) as f:
+        cmdline = f.read()
+    named = "work-1" in cmdline  # its own tree it sees as SCRATCH/work, whatever its slot
+    return scores, named, os.path.islink(os.path.join(suite.scratch, "work", "build")) and \
+        os.path.realpath(os.path.join(suite.scratch, "work", "build")) == classmate
+
+
+def two_slots(suite, subs, name):
+    """grade-all of the folders of subs, two slots: {folder: its results.json}."""
+    out = os.path.join(WORK, "results", name)
     args = grade.parse(["canon", "--reference", suite.reference, "--all", subs,
                         "--parallel", "2", "--base", suite.handout, "--out", out,
                         "--shrink", "0", "--keep-work", "--time-limit", "2",
                         "--scratch", suite.scratch])
     args.time_limit = 2
     grade.grade_class(args, grade.load_spec("canon"))
-    scores = {}
-    for name in ("a_cheater", "b_classmate"):
-        with open(os.path.join(grade.report.submission_folder(out, name),
+    results = {}
+    for folder in sorted(os.listdir(subs)):
+        with open(os.path.join(grade.report.submission_folder(out, folder),
                                "results.json")) as f:
-            scores[name] = json.load(f)["score"]
-    with open(os.path.join(suite.scratch, "work", "src", "cmdline.txt")) as f:
-        cmdline = f.read()
-    named = "work-1" in cmdline  # its own tree it sees as SCRATCH/work, whatever its slot
-    return scores, named, os.path.islink(os.path.join(suite.scratch, "work", "build")) and \
-        os.path.realpath(os.path.join(suite.scratch, "work", "build")) == classmate
+            results[folder] = json.load(f)
+    return results
 
 
 OLD_ROOT = ("find \"$1\" -maxdepth 3 -name CMakeLists.txt -printf '%d %h\\n' | "
@@ -550,6 +584,144 @@ def check_paths(suite):
     refused or fail("out_symlink: a .out link was read")
     print("out_symlink: refused %s; control: the old reader reads both: %s" % (refused, control))
     control or fail("control: out_symlink: the old reader does not read the links")
+
+
+
+@contextmanager
+def one_uid():
+    """The design of before, for a control: every grade of this process in one box,
+    one uid for all its slots, no cgroup."""
+    shared = confine.Box.__new__(confine.Box)
+    shared.uid, shared._lock, shared.cgroup = confine.current().uid, None, None
+    made, confine.Box = confine.Box, lambda: shared
+    try:
+        yield
+    finally:
+        confine.Box = made
+
+
+def check_nproc_storm(suite):
+    """grade-all, two slots: a_storm (nproc_storm) beside an honest b_honest, which
+    keeps its full marks; control: in one box for both (before), it loses them."""
+    subs = os.path.join(WORK, "storm")
+    shutil.rmtree(subs, ignore_errors=True)
+    make_submission(suite.handout, "nproc_storm", os.path.join(subs, "a_storm"))
+    honest_submission(suite.handout, os.path.join(subs, "b_honest"))
+    boxed = two_slots(suite, subs, "storm")["b_honest"]
+    with one_uid():
+        before = two_slots(suite, subs, "storm-before")["b_honest"]
+    print("nproc_storm: the neighbour scores %.2f (%s); control, one uid: %.2f (%s)" % (
+        boxed["score"], first_message(boxed), before["score"], first_message(before)))
+    if boxed["score"] < 100:
+        suite.problems.append("nproc_storm: the honest neighbour scores %.2f" % boxed["score"])
+    if before["score"] >= 100:
+        suite.problems.append("control: nproc_storm does not hurt its neighbour in one uid")
+
+
+def first_message(result):
+    """The first failed test's message (a build's failure: its message), or ""."""
+    failed = [t["output"] for t in result["tests"] if t["score"] < t["max_score"]]
+    return failed[0].split("\n")[0][:120] if failed else ""
+
+
+BURSTS = {"disk_burst": ("burst.txt", 2, 6), "memory_burst": ("held.txt", 3, 4)}
+
+
+def burst_count(name, folder):
+    """What a burst held, as its file says: 1 GB files (disk), children (memory)."""
+    path = os.path.join(folder, BURSTS[name][0])
+    if not os.path.isfile(path):
+        return 0
+    with open(path) as f:
+        text = f.read()
+    return text.count("held") if name == "memory_burst" else int(text.strip() or 0)
+
+
+def check_bursts(suite):
+    """disk_burst and memory_burst in a grade: at most 2 GB held at once in the tree, at
+    most 3 of the 4 children held; control: unconfined, 6 GB and 4 children."""
+    for name, (_, most, unconfined) in BURSTS.items():
+        sub = os.path.join(WORK, "subs", name)
+        make_submission(suite.handout, name, sub)
+        result, _ = suite.grade(name, sub)
+        held = burst_count(name, os.path.join(suite.scratch, "work", "src"))
+        control = os.path.join(WORK, "control", name)
+        shutil.rmtree(control, ignore_errors=True)
+        os.makedirs(control)
+        subprocess.run(["sh", os.path.join(ATTACKS, name + ".sh")], cwd=control, timeout=120)
+        did = burst_count(name, control)
+        shutil.rmtree(control, ignore_errors=True)
+        print("%s: held %d in the grade (%s); control, unconfined: %d" % (
+            name, held, result["build"] or "built", did))
+        if held > most or result["score"]:
+            suite.problems.append("%s: held %d (at most %d), scored %.2f" % (
+                name, held, most, result["score"]))
+        if did < unconfined:
+            suite.problems.append("control: %s held only %d unconfined" % (name, did))
+
+
+def grade_at(level, suite, sub, scratch, env=None):
+    """A grade of sub in a process of its own at `level`: (exit status, stdout, score)."""
+    out = os.path.join(WORK, "results", "teacher_include-" + level)
+    shutil.rmtree(out, ignore_errors=True)
+    ran = subprocess.run([sys.executable, "-m", "labs.grader.grade", "canon", "--reference",
+                          suite.reference, "--submission", sub, "--base", suite.handout,
+                          "--out", out, "--shrink", "0", "--time-limit", "2",
+                          "--scratch", scratch], cwd=ROOT, capture_output=True, text=True,
+                         env=dict(os.environ, TIGER_GRADE_CONFINE=level, **(env or {})))
+    try:
+        with open(os.path.join(out, "results.json")) as f:
+            score = json.load(f)["score"]
+    except OSError:
+        score = None
+    return ran.returncode, ran.stdout + ran.stderr, score
+
+
+@contextmanager
+def closed(folder):
+    """folder mode 0700 for the with block (as run_autograder closes the grader's). Not
+    the whole tree: the grades `make test` runs beside this one read their folders in it
+    as their boxes' uids."""
+    mode = os.stat(folder).st_mode & 0o7777
+    os.chmod(folder, 0o700)
+    try:
+        yield
+    finally:
+        os.chmod(folder, mode)
+
+
+def check_teacher_include(suite):
+    """teacher_include at the `nobody` level: refused while this tree is open to other
+    users; 0 once the folder it includes from is closed (the refusal waived by
+    TIGER_GRADE_OPEN_TREE=1); control: unconfined, full marks."""
+    if os.geteuid() != 0:
+        print("teacher_include: needs root (the nobody level)")
+        return
+    sub = os.path.join(WORK, "subs", "teacher_include")
+    make_submission(suite.handout, "teacher_include", sub)
+    scratch = os.path.join(grade.grade_home(), "scratch-hostile-nobody")  # reachable
+    status, said, _ = grade_at("nobody", suite, sub, scratch)
+    refused = status != 0 and "chmod 700" in said
+    with closed(os.path.join(ROOT, "chap8")):
+        _, said_closed, score = grade_at("nobody", suite, sub, scratch,
+                                         {grade.OPEN_TREE: "1"})
+    _, _, control = grade_at("none", suite, sub, scratch)
+    print("teacher_include: open tree refused: %s; closed: %s; control, unconfined: %s" % (
+        refused, score, control))
+    if not refused:
+        suite.problems.append("teacher_include: graded at nobody with the tree open")
+    if score != 0:
+        suite.problems.append("teacher_include: scored %s with the tree closed: %s" % (
+            score, said_closed[-300:]))
+    if control is None or control < 100:
+        suite.problems.append("control: teacher_include scores %s unconfined" % control)
+
+
+def check_box(suite):
+    """Issue 42's attacks on the box of a grade, each with its control."""
+    check_nproc_storm(suite)
+    check_bursts(suite)
+    check_teacher_include(suite)
 
 
 if __name__ == "__main__":

@@ -322,7 +322,8 @@ def check_together(reference, scratch, handout, problems):
     second = subprocess.run(py + ["--submission", up, "--scratch", scratch, "--base", handout,
                                   "--out", os.path.join(WORK, "nobody"), "--shrink", "0"],
                             cwd=ROOT, text=True, capture_output=True,
-                            env=dict(os.environ, TIGER_GRADE_CONFINE="nobody"))
+                            env=dict(os.environ, TIGER_GRADE_CONFINE="nobody",
+                                     TIGER_GRADE_OPEN_TREE="1"))  # this tree is open
     stop.set()
     for t in threads:
         t.join()
@@ -362,7 +363,7 @@ def main(argv):
     grade.make_handout.write("canon", reference, handout, quiet=True)
     problems = []
     for left in glob.glob(os.path.join(scratch, "work*")):  # --keep-work's (grade.hostile)
-        submission.remove(left)
+        submission.clear(left)
     checks = {"limits": check_limits, "error": check_error, "names": check_names,
               "together": check_together}
     for name in a.only.split(","):
