@@ -16,9 +16,9 @@ Limits (labs/GRADING.md, "Robustness"):
   - no core files, at most 256 processes of its user (a uid of this grade's own);
   - an untrusted command runs in its grade's Box (confine.py): with its control group,
     the memory and processes of the whole grade are capped together.
-An untrusted command (a student's build, its tigerc, its MLIR) runs confined
-(confine.py: bubblewrap as nobody where it can), in a fresh private folder that is its
-cwd, HOME and TMPDIR, seeing only the paths it is given.
+An untrusted command (a student's build, its tigerc, the reference on its dump) runs
+confined (confine.py: bubblewrap as nobody where it can), in a fresh private folder that
+is its cwd, HOME and TMPDIR, seeing only the paths it is given.
 """
 import os
 import select
