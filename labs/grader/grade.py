@@ -246,17 +246,25 @@ OPEN_TREE = "TIGER_GRADE_OPEN_TREE"  # =1: the teacher grades at `nobody` all th
 
 
 def refuse_open_tree():
-    """At the `nobody` level (no namespaces: a step sees the whole file system as a uid
-    of its own) a submission could read, and build in, the reference's sources when
-    other users may read this tree: refused, unless $TIGER_GRADE_OPEN_TREE=1."""
-    sources = os.path.join(ROOT, "CMakeLists.txt")
-    if sandbox.level() != "nobody" or os.environ.get(OPEN_TREE) == "1" or not (
-            confine.reachable(sources) and os.stat(sources).st_mode & 0o004):
+    """Where the confinement cannot keep this tree (the reference's sources, the lab's
+    solution) out of a submission's reach, a grade of one is refused, unless the
+    teacher confirms with $TIGER_GRADE_OPEN_TREE=1: at the `none` level (not root, no
+    bubblewrap: the submission runs as the teacher) always; at the `nobody` level (no
+    namespaces: a uid of its own, the whole file system in view) while other users may
+    read the tree. A handout holds no solution: nothing to keep there."""
+    level, sources = sandbox.level(), os.path.join(ROOT, "CMakeLists.txt")
+    if os.environ.get(OPEN_TREE) == "1" or randoms.in_handout():
         return
-    raise SystemExit("grade: at the nobody level (no namespaces here) a submission can "
-                     "read the reference's sources in %s: close it (chmod 700 %s, as "
-                     "labs/autograder/run_autograder does), or set %s=1 to grade all the "
-                     "same" % (ROOT, ROOT, OPEN_TREE))
+    if level == "none":
+        raise SystemExit("grade: nothing confines a submission here (not root, and no "
+                         "bubblewrap): it would run as you and could read the reference's "
+                         "sources in %s. Install bubblewrap (or grade as root), or set "
+                         "%s=1 to grade all the same" % (ROOT, OPEN_TREE))
+    if level == "nobody" and confine.reachable(sources) and os.stat(sources).st_mode & 0o004:
+        raise SystemExit("grade: at the nobody level (no namespaces here) a submission can "
+                         "read the reference's sources in %s: close it (chmod 700 %s, as "
+                         "labs/autograder/run_autograder does), or set %s=1 to grade all "
+                         "the same" % (ROOT, ROOT, OPEN_TREE))
 
 
 def grade(args, spec, sub, slot=0):

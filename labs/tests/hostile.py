@@ -693,7 +693,8 @@ def closed(folder):
 def check_teacher_include(suite):
     """teacher_include at the `nobody` level: refused while this tree is open to other
     users; 0 once the folder it includes from is closed (the refusal waived by
-    TIGER_GRADE_OPEN_TREE=1); control: unconfined, full marks."""
+    TIGER_GRADE_OPEN_TREE=1); unconfined (`none`), refused; control: unconfined with
+    TIGER_GRADE_OPEN_TREE=1, full marks."""
     if os.geteuid() != 0:
         print("teacher_include: needs root (the nobody level)")
         return
@@ -705,11 +706,16 @@ def check_teacher_include(suite):
     with closed(os.path.join(ROOT, "chap8")):
         _, said_closed, score = grade_at("nobody", suite, sub, scratch,
                                          {grade.OPEN_TREE: "1"})
-    _, _, control = grade_at("none", suite, sub, scratch)
-    print("teacher_include: open tree refused: %s; closed: %s; control, unconfined: %s" % (
-        refused, score, control))
+    status, said, _ = grade_at("none", suite, sub, scratch)
+    refused_none = status != 0 and "nothing confines a submission here" in said
+    _, _, control = grade_at("none", suite, sub, scratch, {grade.OPEN_TREE: "1"})
+    print("teacher_include: open tree refused: %s, unconfined refused: %s; closed: %s; "
+          "control, unconfined and confirmed: %s" % (refused, refused_none, score, control))
     if not refused:
         suite.problems.append("teacher_include: graded at nobody with the tree open")
+    if not refused_none:
+        suite.problems.append("teacher_include: graded unconfined without the teacher's "
+                              "TIGER_GRADE_OPEN_TREE=1")
     if score != 0:
         suite.problems.append("teacher_include: scored %s with the tree closed: %s" % (
             score, said_closed[-300:]))
