@@ -153,7 +153,7 @@ def make_submission(handout, name, dest):
         with open(os.path.join(dest, "CMakeLists.txt"), "a") as f:
             f.write("include(${CMAKE_SOURCE_DIR}/hostile.cmake)\n")
     if name == "teacher_include":
-        with open(os.path.join(ATTACKS, "teacher_include.cc")) as f:
+        with open(os.path.join(ATTACKS, "teacher_include.cc.in")) as f:
             text = f.read().replace("TEACHER_ROOT", ROOT)
         with open(os.path.join(dest, "chap8", "linearize.cc"), "w") as f:
             f.write(text)

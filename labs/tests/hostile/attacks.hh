@@ -326,9 +326,10 @@ inline void fold(const std::string& name, const std::string& file, char** argv) 
 // putchar (or system, fopen...) for them; the structured IR can only name them.
 inline void libcCalls(const std::string& stage) {
   if (stage == "mlir")
-    std::cout << "module {\n  func.func private @putchar(i32) -> i32\n"
-                 "  func.func @main() {\n    %c = arith.constant 72 : i32\n"
-                 "    %r = func.call @putchar(%c) : (i32) -> i32\n    func.return\n  }\n}\n";
+    std::cout
+        << "module {\n  func.func private @putchar(i32) -> i32\n"
+           "  func.func @main() {\n    %c = arith.constant 72 : i32\n"
+           "    %r = func.call @putchar(%c) : (i32) -> i32\n    func.return\n  }\n}\n";
   else
     std::cout << "def tigermain():\n    rt.system(\"touch /tmp/tiger-hostile-libc\")\n"
                  "    putchar(72)\n";
