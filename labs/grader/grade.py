@@ -160,7 +160,8 @@ def judge_all(cx, tigerc, groups, jobs):
     """Every program judged (in parallel); [(group, points, [(path, Verdict)], private)]."""
     tasks = [(g, p) for g in groups for p in g[2]]
     with ThreadPoolExecutor(max_workers=jobs, initializer=confine.current().enter) as pool:
-        verdicts = judges.judge_all(cx, tigerc, [(p, directives(p)) for _, p in tasks], pool)
+        verdicts = list(pool.map(lambda p: judges.judge(cx, tigerc, p, directives(p)),
+                                 [p for _, p in tasks]))
     it = iter(verdicts)
     return [(name, pts, [(p, next(it)) for p in progs], priv)
             for name, pts, progs, priv in groups]

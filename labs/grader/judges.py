@@ -37,6 +37,7 @@ from dataclasses import dataclass, field, replace
 
 from . import effects, inputs, sandbox
 from .blind import blind_copy
+from .untrusted import printable
 
 STATS = re.compile(r"stats: steps (\d+), moves (\d+), jumps (\d+), cjumps (\d+), calls (\d+)")
 MEASURE = re.compile(r"measure: (\w+) (\d+)")
@@ -297,7 +298,7 @@ def broken_invariant(stage, said, path):
 
 
 def clip(text, width):
-    text = "".join(c if 32 <= ord(c) < 127 else "\\x%02x" % ord(c) for c in text)
+    text = printable(text)
     return text if len(text) <= width else text[:width - 3] + "..."
 
 
@@ -389,12 +390,6 @@ def judge(cx, tigerc, program, directives, lifted=True):
         return Verdict(False, NOT_JUDGED)
     with judging(cx, program, directives, lifted) as (blind, cases, work):
         return cx.noted(judge_tree(cx, tigerc, blind, cases, work))
-
-
-def judge_all(cx, tigerc, programs, pool):
-    """judge on each (program, directives), in parallel on pool. Once cx.stop is set,
-    what is left is NOT_JUDGED."""
-    return list(pool.map(lambda t: judge(cx, tigerc, *t), programs))
 
 
 def baseline(cx, program, directives):
