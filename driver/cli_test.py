@@ -23,6 +23,9 @@ Checks, on the project's own demo programs:
   - --from=pto-cft reads the structured IR after CtrlFlowTransform: printed again byte
     for byte, run as the program runs; a break left is a broken invariant (68) at its
     line; MLIR, --measure and --run-at from it are usage errors (64);
+  - --run-at=pto runs the structured IR as lowered (break and continue still in it):
+    queens and a loop with break print what --run prints, with the same calls-view
+    effects; with --from, --emit, --run-mlir or --measure, 64;
   - --locations: a `# L:C` line before each statement of ir, linear and traces, and
     nothing else changed; --from reads them back and prints them again; --verify on a
     broken dump names the line of the statement it rejects; with another --emit, 64;
@@ -292,6 +295,7 @@ def ssa_checks(exe, queens):
         r.returncode == 66 and r.stderr.startswith(b"<stdin>:1:16: error: expected ':'"))
     yield from sir_run_checks(exe, queens, dump)
     yield from cft_checks(exe, queens)
+    yield from pto_run_checks(exe, queens)
 
 
 def sir_run_checks(exe, queens, dump):
@@ -354,6 +358,19 @@ def cft_checks(exe, queens):
     yield "--from=pto-cft: a break left -> 68 at its line", r.returncode == 68 and \
         r.stderr.startswith(b"<stdin>:%d:13: error: --from=pto-cft: in tigermain: "
                             b"StructuredCtrlFlow: break left\n" % line)
+
+
+def pto_run_checks(exe, queens):
+    """--run-at=pto: the lowered structured IR on its interpreter, the translate
+    handout's oracle."""
+    view = ["--effects-view=calls", "--effects-hash"]
+    for name, path, stdin in (("queens", queens, b""), ("a loop with break", "-", BREAKS)):
+        runs = [tigerc(exe, how, *view, path, stdin=stdin) for how in ("--run-at=pto", "--run")]
+        yield "--run-at=pto runs %s as --run does" % name, runs[0].returncode == 0 and \
+            (runs[0].stdout, runs[0].stderr) == (runs[1].stdout, runs[1].stderr)
+    for bad in (["--emit=ir"], ["--run-mlir"], ["--measure=temps"], ["--from=ir"]):
+        r = tigerc(exe, "--run-at=pto", *bad, queens)
+        yield "--run-at=pto %s -> 64" % " ".join(bad), r.returncode == 64
 
 
 def located_checks(exe, traces):

@@ -14,7 +14,8 @@ const char* const kUsage =
                       tokens ast ir ir-dot linear blocks traces cfg-dot blocks-dot
                       pto pto-dot pto-cft pto-cft-dot pto-ssa mlir
   --run             run the program on the tree-IR interpreter (at traces by default)
-  --run-at=STAGE    run at ir, linear or traces
+  --run-at=STAGE    run at ir, linear or traces; pto: ptoext's structured IR as
+                      lowered from the AST, on its interpreter (no Translate needed)
   --from=STAGE      FILE is a dump printed by --emit=ir, linear, traces, pto-cft or
                       pto-ssa, not Tiger: read it back and go on from that stage (runs
                       there by default; pto-cft and pto-ssa on ptoext's structured-IR
@@ -101,6 +102,8 @@ std::optional<std::string> parseOne(std::string_view arg, Options& o, bool& runA
     auto e = lookup(kEmits, value);
     if (!e) return bad();
     o.emit = *e;
+  } else if (name == "--run-at" && value == "pto") {
+    o.run = o.runPto = runAtGiven = true;
   } else if (name == "--run-at") {
     auto s = lookup(kRunStages, value);
     if (!s) return bad();
@@ -254,6 +257,10 @@ std::optional<std::string> parseOptions(const std::vector<std::string>& args,
   if (o.fromPto) {
     if (auto err = checkFromPto(o, runAtGiven)) return err;
   }
+  if (o.runPto && (o.from || o.fromPto || o.emit != Emit::None || o.runMlir ||
+                   o.measureTemps || o.measureIterArgs))
+    return "--run-at=pto runs Tiger source on ptoext's interpreter: no --from, --emit, "
+           "--run-mlir or --measure";
   if (o.measureIterArgs && o.fromPto != Emit::PtoSsa && o.emit != Emit::PtoSsa &&
       o.emit != Emit::Mlir)
     return "--measure=iter-args counts ptoext's SSA form: add --emit=pto-ssa or "

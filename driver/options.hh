@@ -41,6 +41,9 @@ struct Options {
   std::optional<RunStage> from;      // --from: read a dump printed at this stage
   // --from=pto-cft|pto-ssa (Emit::PtoCft, PtoSsa): a dump of ptoext's structured IR
   std::optional<Emit> fromPto;
+  // --run-at=pto: ptoext's structured IR as lowered from the AST, on its interpreter (a
+  // run that needs no code of Translate or canon: the translate handout's oracle)
+  bool runPto = false;
   bool runMlir = false;
   bool stats = false;        // print execution counts to stderr after --run
   std::string effectsFile;   // --effects=FILE: write the run's effects there

@@ -176,7 +176,7 @@ std::optional<PtoStage> sirStage(Emit e) {
 } // namespace
 
 bool isPtoStage(const Options& opts) {
-  return sirStage(opts.emit) || opts.emit == Emit::Mlir;
+  return sirStage(opts.emit) || opts.emit == Emit::Mlir || opts.runPto;
 }
 
 int ptoBranch(const Options& opts, const Streams& io, const ast::Program& program,
@@ -186,9 +186,10 @@ int ptoBranch(const Options& opts, const Streams& io, const ast::Program& progra
     io.err << "tigerc: internal error: " << what << "\n";
     return static_cast<int>(ExitCode::Internal);
   };
-  std::optional<PtoStage> stage = sirStage(opts.emit);
+  std::optional<PtoStage> stage = opts.runPto ? PtoStage::Lowered : sirStage(opts.emit);
   PtoResult r = runPipeline(program, stage.value_or(PtoStage::Mlir), opts.verify, done);
   if (!r.module) return internal(r.error);
+  if (opts.runPto) return runSir(opts, io, *r.module);
   if (opts.measureIterArgs) measureIterArgs(io.err, *r.module);
   if (!stage) return mlirOutput(opts, io, r.mlir, clock);
   if (opts.emit == Emit::PtoDot || opts.emit == Emit::PtoCftDot)

@@ -45,10 +45,10 @@ void measureIterArgs(std::ostream& err, const sir::Module& m);
 int mlirOutput(const Options& opts, const Streams& io, const std::string& mlir,
                PassClock& clock);
 
-// Is the stage asked for one of ptoext's?
+// Is the stage asked for (or --run-at=pto's run) one of ptoext's?
 bool isPtoStage(const Options& opts);
-// The ptoext stages: print pto/pto-cft/pto-ssa/mlir, draw pto-dot/pto-cft-dot, or run
-// through MLIR.
+// The ptoext stages: print pto/pto-cft/pto-ssa/mlir, draw pto-dot/pto-cft-dot, run the
+// lowered structured IR (--run-at=pto), or run through MLIR.
 // Each ptoext stage is a lap of `clock` (--time-passes).
 int ptoBranch(const Options& opts, const Streams& io, const ast::Program& program,
               PassClock& clock);

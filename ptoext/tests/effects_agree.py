@@ -12,6 +12,8 @@ SRC/testcases/{runtime,valid,ptoext}, the book's (SHARED/tiger/book, when there)
 random programs (tools/random_tiger.py, seeds 7000-7029, 10 of each lab kind
 translate/canon/ptoext), `tigerc --run --effects-view=calls --effects-hash` prints the
 same "effects: N, hash H" line, stdout and exit status as
+  - `tigerc --run-at=pto` (the lowered structured IR, with break and continue: the
+    translate handout's oracle, labs/translate/lab.json);
   - `tigerc --from=pto-cft --run` of its --emit=pto-cft and `--from=pto-ssa --run` of
     its --emit=pto-ssa (with the same options);
   - `tigerc --run-mlir` with $TIGERRT_EFFECTS_HASH=1 (when mlir-opt-19 and
@@ -66,16 +68,21 @@ def check(tigerc, path, work, mlir):
 
 def sir_differs(tigerc, path, tree, work):
     """What differs between the tree interpreter's run and the structured-IR
-    interpreter's runs of the reference's --emit=pto-cft and --emit=pto-ssa read back."""
-    for stage in ("pto-cft", "pto-ssa"):
-        dump = os.path.join(work, "dump." + stage)
-        with open(dump, "wb") as f:
-            f.write(run(tigerc, ["--emit=" + stage, path], b"").stdout)
-        sir = run(tigerc, ["--from=" + stage, "--run"] + VIEW + [dump])
+    interpreter's runs of the lowered form (--run-at=pto: the translate handout's oracle)
+    and of the reference's --emit=pto-cft and --emit=pto-ssa read back."""
+    for stage in ("pto", "pto-cft", "pto-ssa"):
+        if stage == "pto":  # the lowered form, run from the source: --run-at=pto
+            how, sir = "--run-at=pto", run(tigerc, ["--run-at=pto"] + VIEW + [path])
+        else:
+            dump = os.path.join(work, "dump." + stage)
+            with open(dump, "wb") as f:
+                f.write(run(tigerc, ["--emit=" + stage, path], b"").stdout)
+            how = "--from=%s --run" % stage
+            sir = run(tigerc, ["--from=" + stage, "--run"] + VIEW + [dump])
         if (tree.returncode, tree.stdout, summary(tree.stderr)) != \
                 (sir.returncode, sir.stdout, summary(sir.stderr)):
-            return "--from=%s --run: exit %d vs %d, %s vs %s, or stdout" % (
-                stage, tree.returncode, sir.returncode, summary(tree.stderr),
+            return "%s: exit %d vs %d, %s vs %s, or stdout" % (
+                how, tree.returncode, sir.returncode, summary(tree.stderr),
                 summary(sir.stderr))
     return None
 
