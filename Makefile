@@ -46,11 +46,14 @@ test-bonus: all
 endif
 
 # Lab grading (labs/GRADING.md). LAB is translate, canon, traces or ptoext.
-#   make grade LAB=canon [SUBMISSION=DIR] [TESTS=DIR]   one submission (none: this tree)
-#   make grade-all LAB=canon SUBMISSIONS=DIR             every folder of DIR, JOBS at a time:
+#   make grade LAB=canon [SUBMISSION=DIR] [SETTINGS]     one submission (none: this tree)
+#   make grade-all LAB=canon SUBMISSIONS=DIR [ROSTER=CSV] [SETTINGS]
+#                                                        every folder of DIR, JOBS at a time:
 #                                                        build/grade/LAB/grades.csv, each
 #                                                        one's results in .../submissions/NAME/
-#   make autograder LAB=canon [TESTS=DIR]                a Gradescope autograder zip
+#   make autograder LAB=canon [SETTINGS]                 a Gradescope autograder zip
+#   SETTINGS: TESTS=DIR (private tests, checked on the reference first) RANDOM_SEED=N
+#   SPEC=grading.json HIDDEN=N PRIVATE_POINTS=P BONUS=on|off
 #   make mutation-score LAB=canon [MUTANTS=N]            how many generated mutants it kills
 #   make grade-tests LAB=canon TESTS=DIR [MUTANTS=N]     a student's tests, by the mutants
 #                                                        they kill
@@ -62,18 +65,24 @@ reference: configure
 LABS := $(patsubst labs/%/lab.json,%,$(wildcard labs/*/lab.json))
 lab_given = @test -n "$(LAB)" || { echo "say which lab: LAB=one of: $(LABS)"; exit 2; }
 
+# The settings every grade takes (labs/GRADING.md): the same for grade, grade-all and
+# autograder, so the three give one score for the same files.
+GRADE_SETTINGS = $(if $(TESTS),--tests $(TESTS)) $(if $(RANDOM_SEED),--random-seed $(RANDOM_SEED)) \
+  $(if $(SPEC),--spec $(SPEC)) $(if $(HIDDEN),--hidden $(HIDDEN)) \
+  $(if $(PRIVATE_POINTS),--private-points $(PRIVATE_POINTS)) $(if $(BONUS),--bonus $(BONUS))
+
 grade: reference
 	$(lab_given)
-	python3 -m labs.grader.grade $(LAB) --reference $(TIGERC) $(if $(SUBMISSION),--submission $(SUBMISSION)) $(if $(TESTS),--tests $(TESTS)) $(if $(RANDOM_SEED),--random-seed $(RANDOM_SEED))
+	python3 -m labs.grader.grade $(LAB) --reference $(TIGERC) $(if $(SUBMISSION),--submission $(SUBMISSION)) $(GRADE_SETTINGS)
 
 grade-all: reference
 	$(lab_given)
 	@test -n "$(SUBMISSIONS)" || { echo "make grade-all: SUBMISSIONS=DIR, a folder of submissions"; exit 2; }
-	python3 -m labs.grader.grade $(LAB) --reference $(TIGERC) --all $(SUBMISSIONS) $(if $(TESTS),--tests $(TESTS)) --parallel $(JOBS)
+	python3 -m labs.grader.grade $(LAB) --reference $(TIGERC) --all $(SUBMISSIONS) $(GRADE_SETTINGS) $(if $(ROSTER),--roster $(ROSTER)) --parallel $(JOBS)
 
 autograder: reference
 	$(lab_given)
-	python3 -m labs.autograder.pack $(LAB) $(if $(TESTS),--tests $(TESTS)) $(if $(RANDOM_SEED),--random-seed $(RANDOM_SEED))
+	python3 -m labs.autograder.pack $(LAB) --tigerc $(TIGERC) $(GRADE_SETTINGS)
 
 # The mutation score (labs/GRADING.md, "Mutation score"): the lab's generated mutants,
 # each graded like a submission, JOBS at a time; MUTANTS=N grades a fixed sample of N.
@@ -96,7 +105,7 @@ slides: configure
 # HANDOUT.md made by running $(TIGERC) on the lab's example (labs/README.md).
 handout: reference
 	$(lab_given)
-	python3 -m labs.handout.make --lab $(LAB) --tigerc $(TIGERC) --out $(BUILD)/handouts/$(LAB)
+	python3 -m labs.handout.make --lab $(LAB) --tigerc $(TIGERC) --out $(BUILD)/handouts/$(LAB) $(if $(SPEC),--spec $(SPEC))
 
 # Tiger Explorer: the compiler in WebAssembly plus a page, a static site in
 # $(BUILD)/explorer/ (explorer/README.md). Not part of `make`: it needs emscripten.

@@ -23,10 +23,15 @@ TOTAL = 100  # what the public groups add up to, and the total of every grade
 
 
 class SpecError(SystemExit):
-    """A grading.json the grader refuses (exit status 2, the message printed)."""
+    """A grading.json the grader refuses: the message printed, exit status 2."""
 
     def __init__(self, path, why):
-        super().__init__("grading spec %s: %s" % (path, why))
+        print("grading spec %s: %s" % (path, why))
+        super().__init__(2)
+        self.why = "grading spec %s: %s" % (path, why)
+
+    def __str__(self):
+        return self.why
 
 
 def path_of(lab, spec_path=None):

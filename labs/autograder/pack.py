@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """pack.py - packs a Gradescope autograder zip for one lab (labs/GRADING.md).
 
-Usage: python3 -m labs.autograder.pack LAB [--tests DIR] [--out ZIP]
+Usage: python3 -m labs.autograder.pack LAB [--tests DIR] [--random-seed N] [--spec FILE]
+         [--hidden N] [--private-points P] [--bonus on|off] [--out ZIP]
        (default build/autograder/LAB.zip; `make autograder` runs it)
+The settings are grade.py's; the spec they make is checked (labs/spec.py) and the private
+tests are judged on the reference first: a test it fails is refused, no zip written.
 
 The zip holds, at its top (Gradescope unpacks it into /autograder/source):
   setup.sh         run once as root when the image is built: installs the packages of
@@ -15,6 +18,8 @@ The zip holds, at its top (Gradescope unpacks it into /autograder/source):
   random_seed      the teacher's seed (--random-seed): as many hidden random programs,
                    graded with the private tests
   lab              the lab's name
+  grading.json     the lab's spec with the teacher's settings in it: what every grade
+                   of the image reads, and the handout's own copy
 Both scripts take the /autograder root from $AUTOGRADER_ROOT, so a test can run them on
 a folder laid out as Gradescope lays it out (labs/tests/fake_gradescope.py).
 """
@@ -25,8 +30,10 @@ import stat
 import sys
 import zipfile
 
+from .. import spec as lab_spec
+from ..grader import grade
 from ..handout import make as make_handout
-from ..paths import LABS, ROOT
+from ..paths import ROOT
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SKIP = {"build", ".git", ".cache", "__pycache__"}
@@ -50,9 +57,9 @@ def add(z, path, arcname):
         z.writestr(info, f.read())
 
 
-def handout_files(lab, tigerc, folder):
+def handout_files(lab, tigerc, folder, spec):
     """(path on disk, path in the zip) of the lab's handout, cut into folder now."""
-    make_handout.write(lab, tigerc, folder, quiet=True)
+    make_handout.write(lab, tigerc, folder, quiet=True, spec=spec)
     for root, dirs, files in os.walk(folder):
         dirs.sort()
         for name in sorted(files):
@@ -60,17 +67,19 @@ def handout_files(lab, tigerc, folder):
             yield path, os.path.join("handout", os.path.relpath(path, folder))
 
 
-def pack(lab, tests, out, tigerc=os.path.join(ROOT, "build", "tigerc"), seed=None):
-    if not os.path.isfile(os.path.join(LABS, lab, "grading.json")):
-        raise SystemExit("autograder: no labs/%s/grading.json" % lab)
+def pack(lab, tests, out, tigerc=os.path.join(ROOT, "build", "tigerc"), seed=None,
+         spec=None):
+    """Writes the zip; spec: the lab's checked spec (default labs/LAB/grading.json's)."""
+    spec = spec or lab_spec.load(lab)
     os.makedirs(os.path.dirname(out), exist_ok=True)
     handout = os.path.join(os.path.dirname(os.path.abspath(out)), lab + "-handout")
     with zipfile.ZipFile(out, "w") as z:
-        for path, arc in handout_files(lab, os.path.abspath(tigerc), handout):
+        for path, arc in handout_files(lab, os.path.abspath(tigerc), handout, spec):
             add(z, path, arc)
         for script in ("setup.sh", "run_autograder"):
             add(z, os.path.join(HERE, script), script)
         z.writestr(zipfile.ZipInfo("lab", DATE), lab + "\n")
+        z.writestr(zipfile.ZipInfo("grading.json", DATE), lab_spec.written(spec))
         if seed is not None:
             z.writestr(zipfile.ZipInfo("random_seed", DATE), "%d\n" % seed)
         for path, arc in sources():
@@ -94,15 +103,19 @@ def unpack(zip_path, dest):
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[1])
     ap.add_argument("lab")
-    ap.add_argument("--tests")
     ap.add_argument("--out")
-    ap.add_argument("--random-seed", type=int, help="the seed of the hidden random programs")
     ap.add_argument("--tigerc", default=os.path.join(ROOT, "build", "tigerc"),
-                    help="the reference tigerc, to write the handout's listings")
-    a = ap.parse_args(argv)
-    out = pack(a.lab, a.tests, a.out or os.path.join(ROOT, "build", "autograder",
-                                                      a.lab + ".zip"), a.tigerc,
-               a.random_seed)
+                    help="the reference tigerc: writes the handout, checks the tests")
+    a, settings = ap.parse_known_args(argv)
+    args = grade.parse([a.lab, "--reference", a.tigerc] + settings)
+    spec = grade.spec_of(args)
+    refused = grade.refused_private(args, spec)
+    if refused:
+        print(refused.replace("grade:", "autograder: no zip written:", 1))
+        return 2
+    out = pack(a.lab, args.tests, a.out or os.path.join(ROOT, "build", "autograder",
+                                                         a.lab + ".zip"), a.tigerc,
+               args.random_seed, spec)
     print("wrote %s (%d KB)" % (out, os.path.getsize(out) // 1024))
     return 0
 

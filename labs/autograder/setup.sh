@@ -23,6 +23,7 @@ export TIGER_GRADE_SCRATCH=${TIGER_GRADE_SCRATCH:-$ag/scratch} TIGER_GRADE_RUNS=
 seed=()
 if [ -f "$ag/source/random_seed" ]; then seed=(--random-seed-file "$ag/source/random_seed"); fi
 if [ -d "$ag/source/private" ]; then seed+=(--tests "$ag/source/private"); fi
+if [ -f "$ag/source/grading.json" ]; then seed+=(--spec "$ag/source/grading.json"); fi
 (cd "$ref" && python3 -m labs.grader.grade "$(cat "$ag/source/lab")" \
   --submission "$ag/source/handout" --base "$ag/source/handout" \
   --reference "$ref/build/tigerc" --out "$ag/warm" "${seed[@]}" --shrink 0 > /dev/null)

@@ -35,7 +35,8 @@ from concurrent.futures import ThreadPoolExecutor
 from testcases.run_testcases import COMPILE_ERRORS, directives
 
 from ..handout import make as make_handout
-from ..paths import LABS, ROOT
+from ..paths import ROOT
+from ..spec import load as load_spec, private_group, private_scale, public_points
 from . import confine, judges, randoms, report, sandbox, shipped, submission, untrusted
 
 STUDENT_DISK = 64 * sandbox.MB  # what one run of a student's tigerc may leave in its folder
@@ -45,43 +46,19 @@ HOME = os.path.join("/var/tmp", "tiger-grade-%d" % os.geteuid(),
 sandbox.RUN_BASE = os.environ.get("TIGER_GRADE_RUNS", os.path.join(HOME, "runs"))
 
 
-def load_spec(lab, spec_path=None):
-    path = spec_path or os.path.join(LABS, lab, "grading.json")
-    with open(path) as f:
-        return json.load(f)
-
-
-def private_group(spec):
-    return spec.get("private", {"name": "private tests", "points": 20})
-
-
-def public_points(spec):
-    """[(name, points, programs)] of the public groups, in the order they are graded:
-    grading.json's groups, then its random programs group. The table `make grade`
-    prints and every handout shows (labs/handout/text.py)."""
-    rows = [(g["name"], g["points"], len(g["programs"])) for g in spec["groups"]]
-    rand = spec.get("random")
-    return rows + ([(rand["name"], rand["points"], rand["count"])] if rand else [])
-
-
-def private_scale(spec):
-    """What the public groups count when the private group is graded: they make room
-    for its points, so the total stays theirs."""
-    total = sum(points for _, points, _ in public_points(spec))
-    return (total - private_group(spec)["points"]) / total
-
-
-def random_programs(spec, seed, reference):
-    """The random programs of a seed; in a handout, those it ships for grading.json's
+def random_programs(spec, seed, reference, count):
+    """`count` random programs of a seed; in a handout, those it ships for grading.json's
     seed, and others only where lab.json names an oracle (grader/shipped.py)."""
     r, lab = spec["random"], spec["lab"]
+    if not count:
+        return []
     if shipped.in_handout() and seed == r["seed"]:
         return shipped.random_programs(lab)
     oracle = shipped.oracle(lab)
     if not oracle:
         raise SystemExit("grade: in the %s handout, random programs of another seed need "
                          "the reference (the autograder has it)" % lab)
-    return [p for p, _ in randoms.programs(lab, seed, r["count"], reference, oracle,
+    return [p for p, _ in randoms.programs(lab, seed, count, reference, oracle,
                                            hidden=seed != r["seed"])]
 
 
@@ -96,16 +73,63 @@ def suite(spec, args):
               for (name, pts, _), g in zip(names, spec["groups"])]
     if rand:
         groups.append((rand["name"], names[len(groups)][1],
-                       random_programs(spec, rand["seed"], args.reference), False))
+                       random_programs(spec, rand["seed"], args.reference, rand["count"]),
+                       False))
     if has_private(args):
         private = private_group(spec)
-        progs = sorted(glob.glob(os.path.join(os.path.abspath(args.tests), "*.tig"))) \
-            if args.tests else []
-        progs = [p for p in progs if directives(p)["exit"] not in COMPILE_ERRORS]
+        progs = private_programs(args)
         if rand and args.random_seed is not None:
-            progs += random_programs(spec, args.random_seed, args.reference)
+            progs += random_programs(spec, args.random_seed, args.reference,
+                                     private["hidden"])
         groups.append((private["name"], private["points"], progs, True))
     return groups
+
+
+def private_programs(args):
+    """The teacher's private programs (--tests DIR: its .tig files), in name order."""
+    if not args.tests:
+        return []
+    return sorted(glob.glob(os.path.join(os.path.abspath(args.tests), "*.tig")))
+
+
+def check_private(args, spec):
+    """The teacher's private tests, each judged on the reference itself before any grade
+    or zip uses them: [problem] of each test it fails or cannot read, or that expects a
+    compile error (the grader judges only what a program that compiles does)."""
+    problems, judged = [], []
+    for path in private_programs(args):
+        name = os.path.basename(path)
+        try:
+            expected = directives(path)["exit"]
+        except (OSError, ValueError) as e:
+            problems.append("%s: its directives cannot be read: %s" % (name, e))
+            continue
+        if expected in COMPILE_ERRORS:
+            problems.append("%s: expects a compile error (exit %d); a private test must "
+                            "compile, the grade judges what it does" % (name, expected))
+        else:
+            judged.append(path)
+    if not judged:
+        return problems
+    alone = dict(spec, groups=[{"name": "private tests", "points": 100, "programs": judged}],
+                 random=None, bonus=[])
+    result = grade(argparse.Namespace(**dict(vars(args), tests=None, random_seed=None,
+                                             shrink=0)), alone, None)
+    if result["build"]:
+        return problems + [result["build"]]
+    return problems + ["%s: the reference fails it: %s" % (
+        os.path.basename(p["path"]), p["message"].replace("your ", "the reference's "))
+        for p in result["groups"][0]["programs"] if not p["passed"]]
+
+
+def refused_private(args, spec):
+    """The message refusing the private tests when check_private finds any wrong, or
+    None."""
+    problems = check_private(args, spec)
+    if not problems:
+        return None
+    return "grade: the private tests in %s are refused; fix these first:\n%s" % (
+        args.tests, "\n".join("  " + p.replace("\n", "\n  ") for p in problems))
 
 
 def has_private(args):
@@ -113,19 +137,24 @@ def has_private(args):
 
 
 def explain_random(cx, tigerc, spec, judged, args):
-    """Under the first --shrink failed programs of the random group, the smallest
-    program that fails the same way (grader/shrink.py)."""
+    """Under every failed public random program (the first --shrink of them when it is
+    given), the smallest program that fails the same way (grader/shrink.py), shrunk
+    --jobs at a time."""
     rand, oracle = spec.get("random"), shipped.oracle(spec["lab"])
     if not rand or not args.shrink or not oracle:
         return
-    failed = [(k, p, v) for name, _, progs, _ in judged if name == rand["name"]
-              for k, (p, v) in enumerate(progs) if not v.passed]
     judge = lambda test: judges.judge(cx, tigerc, test, directives(test), lifted=False)
-    for _, path, verdict in failed[:args.shrink]:
+
+    def explain(item):
+        path, verdict = item
         detail = randoms.counterexample(path, spec["lab"], args.reference, judge, oracle,
                                         args.shrink_seconds)
         if detail:
             verdict.message += "\n" + detail
+    chosen = [(p, v) for name, _, progs, _ in judged if name == rand["name"]
+              for p, v in progs if not v.passed][:args.shrink if args.shrink > 0 else None]
+    with ThreadPoolExecutor(max_workers=args.jobs, initializer=confine.current().enter) as pool:
+        list(pool.map(explain, chosen))
 
 
 PUBLIC_SHOWN = 25  # a failed public program of at most this many lines is shown whole
@@ -145,15 +174,18 @@ def explain_public(judged, spec):
 
 
 def public_lines(path):
+    """The program's lines, numbered as in its file (randoms.listing), the
+    expectation's comment blanked."""
     with open(path, encoding="latin-1") as f:
         text = f.read()
     if text.lstrip().startswith("/*"):
-        text = text.split("*/", 1)[-1]
-    lines = [p for l in text.strip("\n").split("\n") for p in randoms.wrapped(l.rstrip())]
-    where = os.path.relpath(path, ROOT)
+        end = text.find("*/") + 2
+        text = "\n" * text[:end].count("\n") + text[end:]
+    lines = randoms.listing(text)
+    where = os.path.relpath(path, ROOT) if path.startswith(ROOT + os.sep) else path
     if len(lines) > PUBLIC_SHOWN:
         return "  the program: %s (%d lines)" % (where, len(lines))
-    return "\n".join(["  the program (%s):" % where] + ["    | " + l for l in lines])
+    return "\n".join(["  the program (%s):" % where] + lines)
 
 
 def judge_all(cx, tigerc, groups, jobs):
@@ -429,6 +461,13 @@ def parse(argv):
     ap.add_argument("--tests", help="the teacher's private programs")
     ap.add_argument("--reference", default=os.path.join(ROOT, "build", "tigerc"))
     ap.add_argument("--spec", help="a grading.json other than labs/LAB/grading.json")
+    ap.add_argument("--hidden", type=int, help="the hidden random programs a teacher's "
+                    "seed adds to the private group (grading.json's private.hidden)")
+    ap.add_argument("--private-points", type=float, help="the private group's points "
+                    "(grading.json's private.points)")
+    ap.add_argument("--bonus", choices=("on", "off"), help="grade the bonus or not "
+                    "(grading.json's bonus_on)")
+    ap.add_argument("--roster", help="with --all: a CSV of folder,student_id,name")
     ap.add_argument("--out", help="default build/grade/LAB")
     ap.add_argument("--scratch", default=os.environ.get(
         "TIGER_GRADE_SCRATCH", os.path.join(HOME, "scratch")))
@@ -441,8 +480,8 @@ def parse(argv):
                     "random programs, hidden in the private group")
     ap.add_argument("--random-seed-file", help="a file holding --random-seed: no secret "
                     "on a command line, where /proc shows it to every user")
-    ap.add_argument("--shrink", type=int, default=2, help="failed random programs to "
-                    "shrink to a small counterexample (default 2; 0: none)")
+    ap.add_argument("--shrink", type=int, default=-1, help="failed random programs to "
+                    "shrink to a small counterexample (default: every one; 0: none)")
     ap.add_argument("--shrink-seconds", type=float, default=600.0,
                     help="a cap on the time of one shrink (default 600); 300 candidates "
                          "decide its result, the same on every machine")
@@ -464,10 +503,13 @@ def parse(argv):
 
 def main(argv):
     args = parse(argv)
-    spec = load_spec(args.lab, args.spec)
-    args.time_limit = args.time_limit or spec.get("time_limit", 10)
+    spec = spec_of(args)
     if not os.access(args.reference, os.X_OK):
         print("grade: no reference tigerc at %s (run make first)" % args.reference)
+        return 2
+    refused = refused_private(args, spec)
+    if refused:
+        print(refused)
         return 2
     if args.all:
         return grade_class(args, spec)
@@ -483,13 +525,28 @@ def main(argv):
     return 1 if args.require_full and result["score"] < result["max_score"] else 0
 
 
+def spec_of(args):
+    """The lab's spec with the command line's settings (spec.py), and args.time_limit
+    from it when not given. A spec that breaks a rule: SpecError, exit status 2."""
+    spec = load_spec(args.lab, args.spec, args.hidden, args.private_points, args.bonus)
+    args.time_limit = args.time_limit or spec.get("time_limit", 10)
+    return spec
+
+
 def grade_class(args, spec):
     """--all DIR: each folder of DIR (but those whose name starts with a dot), one row
-    each in OUT/grades.csv, its results in OUT/submissions/NAME/ (report.py: no folder's
+    each in OUT/grades.csv, kept as OUT/runs/grades-TIME.csv, with --roster its student
+    (report.write_csv), its results in OUT/submissions/NAME/ (report.py: no folder's
     name is a file of the grader's); --parallel N grades N at a time, each in a scratch
     folder of its own. A submission the grader fails on is a row that says so, and the
     others are graded; exit 2 when there is such a row."""
     subs = sorted(d for d in glob.glob(os.path.join(args.all, "*")) if os.path.isdir(d))
+    try:
+        roster = report.read_roster(args.roster) if args.roster else None
+    except (OSError, ValueError) as e:
+        print("grade: the roster is refused: %s" % e)
+        return 2
+    began = time.localtime()
     n = parallel_slots(args.parallel, "--parallel")
     report.clear(args.out, (report.CLASS_CSV, report.SUBMISSIONS))
     if subs:
@@ -509,9 +566,12 @@ def grade_class(args, spec):
         return name, result
 
     rows = in_slots(subs, n, one)
-    report.write_csv(os.path.join(args.out, report.CLASS_CSV), rows)
-    print("wrote %s, each submission's results in %s/" % (
-        os.path.join(args.out, report.CLASS_CSV), os.path.join(args.out, report.SUBMISSIONS)))
+    kept = report.run_csv(args.out, began)
+    report.write_csv(kept, rows, roster)
+    shutil.copyfile(kept, os.path.join(args.out, report.CLASS_CSV))
+    print("wrote %s (this run's, kept as %s), each submission's results in %s/" % (
+        os.path.join(args.out, report.CLASS_CSV), kept,
+        os.path.join(args.out, report.SUBMISSIONS)))
     return 2 if any(r["build"].startswith("grader error") for _, r in rows) else 0
 
 

@@ -9,7 +9,8 @@ feedback, the bonus lines, the totals. Output:
     leaderboard of the quality numbers (labs/GRADING.md, "Gradescope");
   - JUnit XML: one testcase per program, its points as a property, a failure element
     with the feedback line;
-  - grades.csv (grade-all): one row per submission, one column per group; each
+  - grades.csv (grade-all): one row per submission, one column per group, its
+    student's id and name with a roster, kept as runs/grades-TIME.csv too; each
     submission's results.json and junit.xml in a folder of submission names only
     (submission_folder).
 Every text a student controls (messages, the build's output, names) reaches them with
@@ -21,6 +22,7 @@ import csv
 import json
 import os
 import shutil
+import time
 from xml.etree import ElementTree as ET
 
 from . import confine
@@ -121,6 +123,7 @@ def junit(result):
 
 RESULTS = ("results.json", "junit.xml")
 CLASS_CSV, SUBMISSIONS = "grades.csv", "submissions"  # grade-all's, beside RESULTS
+RUNS = "runs"  # grade-all's CSV of each run, kept (run_csv)
 
 
 def submission_folder(out_dir, name):
@@ -157,14 +160,57 @@ def cell(text):
     return "'" + text if text[:1] in ("=", "+", "-", "@") else text
 
 
-def write_csv(path, rows):
-    """rows: (submission name, result) pairs, in order."""
+def write_csv(path, rows, roster=None):
+    """rows: (submission name, result) pairs, in order. roster ({folder: (student id,
+    name)}, read_roster): each row carries its student, a folder not on it is marked
+    so, and each of its folders without a submission gets a row of its own."""
     groups = [g["name"] for g in rows[0][1]["groups"]] if rows else []
+    who = ["student_id", "name"] if roster is not None else []
     with open(path, "w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["submission", "score", "max_score", "percent", "bonus"] + groups +
-                   ["build"])
+        w.writerow(["submission"] + who + ["score", "max_score", "percent", "bonus"] +
+                   groups + ["build"])
         for name, r in rows:
-            w.writerow([cell(name), "%.2f" % r["score"], r["max_score"], "%.1f" % r["percent"],
+            student = list(roster.get(name, ("", "(not on the roster)"))) if who else []
+            w.writerow([cell(name)] + [cell(c) for c in student] +
+                       ["%.2f" % r["score"], r["max_score"], "%.1f" % r["percent"],
                         "%.2f" % r["bonus_score"]] +
                        ["%.2f" % g["score"] for g in r["groups"]] + [cell(r["build"])])
+        seen = {name for name, _ in rows}
+        for folder, student in sorted((roster or {}).items()):
+            if folder not in seen:
+                max_score = rows[0][1]["max_score"] if rows else ""
+                w.writerow([cell(folder)] + [cell(c) for c in student] +
+                           ["0.00", max_score, "0.0", "0.00"] + ["0.00"] * len(groups) +
+                           ["no submission"])
+
+
+def read_roster(path):
+    """{folder: (student id, name)} of a roster CSV (folder,student_id,name; a first row
+    that starts with "folder" is its header). Refused (ValueError) when a row has not
+    three cells or a folder comes twice."""
+    roster = {}
+    with open(path, newline="", encoding="utf-8-sig") as f:
+        for n, row in enumerate(csv.reader(f), 1):
+            if not row or (n == 1 and row[0].strip().lower() == "folder"):
+                continue
+            if len(row) != 3:
+                raise ValueError("%s:%d: a row is folder,student_id,name" % (path, n))
+            folder = row[0].strip()
+            if folder in roster:
+                raise ValueError("%s:%d: folder %s comes twice" % (path, n, folder))
+            roster[folder] = (row[1].strip(), row[2].strip())
+    return roster
+
+
+def run_csv(out_dir, now):
+    """OUT/runs/grades-YYYYMMDD-HHMMSS.csv for a grade-all that started at `now` (a
+    struct_time), a new name if that one is taken: every run's CSV is kept."""
+    folder = os.path.join(out_dir, RUNS)
+    os.makedirs(folder, exist_ok=True)
+    stem = os.path.join(folder, "grades-" + time.strftime("%Y%m%d-%H%M%S", now))
+    path, k = stem + ".csv", 1
+    while os.path.exists(path):
+        k += 1
+        path = "%s-%d.csv" % (stem, k)
+    return path

@@ -15,7 +15,7 @@ on every program of its grading.json:
   - at lab.json's earlier_stage, its stdout and exit status are the reference's;
   - HANDOUT.md holds the reference's stub_stage listing of the example byte for byte,
     the pictures its template asks for as PNG files, and the grader's points total
-    (grade.public_points: the random programs group included);
+    (lab_spec.public_points: the random programs group included);
   - no LAB marker is left in a source, one TODO line per region of LAB, `LAB ?= LAB`;
   - nothing of the solution of LAB or of a later lab is left (check_leaks);
   - with a right answer written from the book (ptoext: from its handout and docs/;
@@ -33,7 +33,7 @@ import subprocess
 import sys
 import time
 
-from ..grader import grade
+from .. import spec as lab_spec
 from ..paths import ROOT, lab_meta
 from . import make as handout
 from . import markers as lab_markers
@@ -116,7 +116,7 @@ def check_text(lab, meta, grading, reference, out):
     for p in pictures:
         with open(os.path.join(out, p), "rb") as f:
             check(f.read(8) == b"\x89PNG\r\n\x1a\n", f"{p} is not a PNG file")
-    total = sum(points for _, points, _ in grade.public_points(grading))
+    total = sum(points for _, points, _ in lab_spec.public_points(grading))
     check(f"| **{total:g}** |" in text, f"HANDOUT.md lacks the points total {total:g}")
 
 

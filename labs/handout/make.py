@@ -16,13 +16,13 @@ programs and the bonus's yardsticks (labs/grader/shipped.py); HANDOUT.md, whose 
 the example now (text.py), and HANDOUT.html when pandoc is installed.
 """
 import argparse
-import json
 import os
 import re
 import shutil
 import subprocess
 import sys
 
+from .. import spec as lab_spec
 from ..grader import shipped
 from ..paths import ROOT, lab_names
 from . import markers as lab_markers
@@ -116,12 +116,10 @@ def regions_of(lab):
     return out
 
 
-def ship_grading_data(lab, tigerc, out):
+def ship_grading_data(spec, tigerc, out):
     """The public random programs and the bonus's yardsticks, made by the reference now,
     so that `make grade` in the handout gives the autograder's score
     (labs/grader/shipped.py)."""
-    with open(os.path.join(ROOT, "labs", lab, "grading.json")) as f:
-        spec = json.load(f)
     programs = [p for g in spec["groups"] for p in g["programs"]]
     shipped.write(spec, tigerc, out, programs)
 
@@ -141,6 +139,7 @@ def main():
     ap.add_argument("--tigerc", help="the reference tigerc, built from this tree")
     ap.add_argument("--out", help="default: build/handouts/LAB")
     ap.add_argument("--check", action="store_true", help="only check the markers")
+    ap.add_argument("--spec", help="a teacher's grading.json (labs/spec.py) for the handout")
     args = ap.parse_args()
     if args.check:
         return check_markers()
@@ -149,21 +148,26 @@ def main():
     if not args.tigerc or not os.access(args.tigerc, os.X_OK):
         sys.exit("handout: --tigerc must be the reference tigerc (run `make` first)")
     out = os.path.abspath(args.out or os.path.join(ROOT, "build", "handouts", args.lab))
-    write(args.lab, args.tigerc, out)
+    write(args.lab, args.tigerc, out, spec=args.spec and lab_spec.load(args.lab, args.spec))
     print(f"handout: {out} (HANDOUT.md)")
     return 0
 
 
-def write(lab, tigerc, out, quiet=False):
+def write(lab, tigerc, out, quiet=False, spec=None):
     """The handout of `lab` in folder `out` (made anew), its text and data made by the
     reference `tigerc`; the grader, the autograder's packer and the tests call it too
-    (quiet: no notes on stdout)."""
+    (quiet: no notes on stdout). spec: a teacher's checked spec (labs/spec.py), which
+    the handout carries as its labs/LAB/grading.json; default the lab's own."""
     tigerc = os.path.abspath(tigerc)
     fresh_dir(out)
     copy_tree(lab, out)
-    ship_grading_data(lab, tigerc, out)
+    if spec:
+        with open(os.path.join(out, "labs", lab, "grading.json"), "w") as f:
+            f.write(lab_spec.written(spec))
+    ship_grading_data(spec or lab_spec.load(lab), tigerc, out)
     handout_text.write(os.path.join(ROOT, "labs", lab), tigerc, out, regions_of(lab),
-                       say=(lambda _: None) if quiet else print)
+                       say=(lambda _: None) if quiet else print,
+                       grading=os.path.join(out, "labs", lab, "grading.json"))
 
 
 if __name__ == "__main__":

@@ -21,19 +21,18 @@ import shlex
 import shutil
 import subprocess
 
-from ..grader import grade
+from .. import spec as lab_spec
 
 DIRECTIVE = re.compile(r"^\{\{(\w+)\s*(.*?)\}\}\s*$")
 FILES = "handout-files"
 
 
 class Lab:
-    def __init__(self, folder, tigerc, out, regions):
+    def __init__(self, folder, tigerc, out, regions, grading):
         self.folder, self.tigerc, self.out, self.regions = folder, tigerc, out, regions
         with open(os.path.join(folder, "lab.json")) as f:
             self.meta = json.load(f)
-        with open(os.path.join(folder, "grading.json")) as f:
-            self.grading = json.load(f)
+        self.grading = lab_spec.load(None, grading)
         self.name = self.grading["lab"]
         self.example = self.meta["example"]
         self.pictures = 0
@@ -95,18 +94,18 @@ def regions(lab, _):
 
 
 def points(lab, _):
-    """The grader's own table (grade.public_points, grade.private_scale): every public
+    """The grader's own table (spec.py: public_points, private_scale): every public
     group with its programs and points, the private tests' share, the bonus."""
     g = lab.grading
-    groups = grade.public_points(g)
+    groups = lab_spec.public_points(g)
     rows = [f"| {name} | {count} | {pts:g} |" for name, pts, count in groups]
     total = sum(pts for _, pts, _ in groups)
     table = ["| group | programs | points |", "|---|---:|---:|"] + rows
     count = sum(n for _, _, n in groups)
     table.append(f"| **total** | {count} | **{total:g}** |")
-    private = grade.private_group(g)["points"]
+    private = lab_spec.private_group(g)["points"]
     table += ["", f"On Gradescope your teacher's private tests count {private} points: "
-              f"the groups above then count x{grade.private_scale(g):g}, and the total is "
+              f"the groups above then count x{lab_spec.private_scale(g):g}, and the total is "
               f"still {total:g}. `make grade` names them as not run."]
     bonus = [f"| {b['name']} | {b['what']} | {b['points']} |" for b in g.get("bonus", [])]
     if bonus:
@@ -134,8 +133,11 @@ def render(lab, template):
     return "".join(out).rstrip("\n") + "\n"
 
 
-def write(folder, tigerc_path, out, lab_regions, say=print):
-    lab = Lab(folder, tigerc_path, out, lab_regions)
+def write(folder, tigerc_path, out, lab_regions, say=print, grading=None):
+    """HANDOUT.md (and .html) in out; grading: the spec whose points it shows (default
+    folder's grading.json)."""
+    lab = Lab(folder, tigerc_path, out, lab_regions,
+              grading or os.path.join(folder, "grading.json"))
     with open(os.path.join(folder, "handout.md")) as f:
         text = render(lab, f.read())
     md = os.path.join(out, "HANDOUT.md")

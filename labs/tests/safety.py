@@ -21,8 +21,11 @@ Usage: python3 -m labs.tests.safety REFERENCE_TIGERC [--scratch DIR]
              junit.xml, submissions, tests and ... (a leading dot: not graded), into a
              folder where an older grader left a grades.csv/ folder and `make grade` its
              results.json: a row each, each one's results in OUT/submissions/NAME/,
-             `make grade`'s results.json untouched; a second grade-all of the same folder
-             works and keeps only its own results. Control: in the old layout (OUT/NAME/)
+             `make grade`'s results.json untouched; a second grade-all of the same folder,
+             with a roster (folder,student_id,name), works and keeps only its own
+             results, its rows carry the roster's students, a roster entry without a
+             folder is a row "no submission", and each run's CSV is kept in
+             OUT/runs/grades-TIME.csv. Control: in the old layout (OUT/NAME/)
              the upload grades.csv leaves no CSV and kills the next grade-all's start.
   together   a grade at the `nobody` level (its reap kills its own uid only) while
              reference grades run beside it, one after another, at the bwrap level with a
@@ -203,11 +206,12 @@ def name_class(base, names, honest):
             open(os.path.join(base, name, "-x"), "w").close()
 
 
-def grade_names(reference, scratch, handout, base, out):
-    """grade-all of base into out: (exit status, {name: its row of grades.csv})."""
+def grade_names(reference, scratch, handout, base, out, roster=()):
+    """grade-all of base into out (roster: --roster FILE): (exit status, {name: its row
+    of grades.csv})."""
     args = grade.parse(["canon", "--reference", reference, "--all", base, "--out", out,
                         "--scratch", scratch, "--base", handout, "--shrink", "0",
-                        "--time-limit", "5"])
+                        "--time-limit", "5"] + list(roster))
     args.time_limit = 5
     status = grade.grade_class(args, grade.load_spec("canon"))
     with open(os.path.join(out, "grades.csv"), newline="") as f:
@@ -228,11 +232,20 @@ def check_names(reference, scratch, handout, problems):
     print("names: exit %d, rows %s" % (status, {n: r[1] for n, r in rows.items()}))
     problems += ["names: " + p for p in named_rows(status, rows, out)]
     name_class(base, ["results.json"], None)
-    status, rows = grade_names(reference, scratch, handout, base, out)
+    roster = os.path.join(WORK, "roster.csv")
+    with open(roster, "w") as f:
+        f.write("folder,student_id,name\nresults.json,s1,Ada Lovelace\nghost,s2,Alan Turing\n")
+    status, rows = grade_names(reference, scratch, handout, base, out, ["--roster", roster])
     left = sorted(os.listdir(os.path.join(out, "submissions")))
-    print("names, again: exit %d, rows %s, results of %s" % (status, list(rows), left))
-    if status or list(rows) != ["results.json"] or left != ["results.json"]:
+    runs = sorted(os.listdir(os.path.join(out, grade.report.RUNS)))
+    print("names, again: exit %d, rows %s, results of %s, runs %s" % (status, rows, left, runs))
+    if status or sorted(rows) != ["ghost", "results.json"] or left != ["results.json"]:
         problems.append("names: the next grade-all gives %d, %s, %s" % (status, rows, left))
+    if rows.get("results.json", [""] * 3)[1:3] != ["s1", "Ada Lovelace"] or \
+            rows.get("ghost", [""])[-1] != "no submission":
+        problems.append("names: the roster's students are not in grades.csv: %s" % rows)
+    if len(runs) != 2 or not all(re.match(r"grades-\d{8}-\d{6}(-\d+)?\.csv$", r) for r in runs):
+        problems.append("names: each run's CSV is not kept: %s" % runs)
     old = old_layout_breaks()
     print("control: names, the old layout breaks on an upload named grades.csv: %s" % old)
     old or problems.append("control: names: the old layout does not break")
