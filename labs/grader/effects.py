@@ -52,8 +52,9 @@ def view_args(cx):
 def own_stage(cx):
     """Where the reference runs a program itself: at the lab's stage; in a handout, whose
     tigerc lacks the lab, at lab.json's `oracle` stage before it (effects are the same
-    at every stage), or nowhere (translate: no effects judged in a handout). ptoext's
-    stages are not the tree interpreter's: its oracle, the tree IR's run, everywhere."""
+    at every stage: translate's is --run-at=pto, ptoext's lowered structured IR, whose
+    calls view is the tree interpreter's). ptoext's stages are not the tree
+    interpreter's: its oracle, the tree IR's run, everywhere."""
     if not randoms.in_handout() and cx.spec["stage"] in TREE_STAGES:
         return ["--run-at=" + cx.spec["stage"]]
     return lab_meta(cx.spec["lab"]).get("oracle")
@@ -167,9 +168,43 @@ def first_difference(want, got):
             m = POSITION.search(w)
             line = int(m.group(1)) if m else line
         if bare(w) != bare(g):
-            return "effect %d: expected %s, got %s%s" % (
-                k + 1, shown(w), shown(g), where(w, line))
+            return "effect %d: expected %s, got %s%s%s" % (
+                k + 1, shown(w), shown(g), where(w, line), address_notes(w, g))
     return "the effects differ from the reference's (beyond the %d compared)" % len(want)
+
+
+ADDRESS = re.compile(r"\b0x[0-9a-f]+\b")
+
+
+def address_notes(*lines):
+    """Under an effect with addresses, what each one is, in the interpreter's data
+    model (chap7/interp/interp_memory.hh): a frame's word, a record's or array's, a
+    string. "" when the lines hold none."""
+    seen = []
+    for line in lines:
+        for a in ADDRESS.findall(bare(line) or ""):
+            if a not in seen:
+                seen.append(a)
+    return "".join("\n    %s is %s" % (a, address_is(int(a, 16))) for a in seen[:4])
+
+
+def address_is(v):
+    if v >> 63:
+        depth, word = (v >> 43) & 0xFFFFF, ((v & 0x7FFFFFFF) - (1 << 30)) // 8
+        who = "main's frame" if depth == 0 else "the frame of a call at depth %d" % depth
+        return "word %d of %s (a static link or an escaping variable points there)" % (
+            word, who)
+    if v >> 62:
+        return "a string (not an address: the runtime reads it)"
+    if v >> 32 >= 2:
+        return "word %d of the %s record or array made" % ((v & 0xFFFFFFFF) // 8,
+                                                            ordinal((v >> 32) - 1))
+    return "no address of the heap, a frame or a string"
+
+
+def ordinal(n):
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return "%d%s" % (n, suffix)
 
 
 def bare(line):

@@ -66,9 +66,10 @@ class Cases:
     text: str                                   # what the student's tigerc compiles
     inputs: list = field(default_factory=list)  # [(stdin bytes, directives)]
     echo: bool = False                          # the rule above was needed
+    places: list = field(default_factory=list)  # [(line, column)] of each lifted literal
 
     def to_json(self):
-        return {"text": self.text, "echo": self.echo,
+        return {"text": self.text, "echo": self.echo, "places": self.places,
                 "inputs": [[s.decode("latin-1"), d["exit"], None if d["stdout"] is None
                             else d["stdout"].decode("latin-1"), d["stderr"]]
                            for s, d in self.inputs]}
@@ -78,7 +79,30 @@ class Cases:
         enc = lambda s: None if s is None else s.encode("latin-1")
         return Cases(j["text"], [(enc(s), {"exit": e, "stdout": enc(o), "stderr": r,
                                            "stdin": enc(s), "errors": []})
-                                 for s, e, o, r in j["inputs"]], j["echo"])
+                                 for s, e, o, r in j["inputs"]], j["echo"],
+                     [tuple(p) for p in j["places"]])
+
+    def described(self, k):
+        """Input k in the words of a student reading the program: which of its numbers
+        the grader changed (none on input 0, the program as written), the number it
+        prints first under the rule above, what the program reads on stdin as typed;
+        "" when there is nothing to say."""
+        stdin = self.inputs[k][0]
+        count = len(self.places) + self.echo
+        values = [int(stdin[i * (WIDTH + 1):(i + 1) * (WIDTH + 1)]) - OFFSET
+                  for i in range(count)]
+        typed = stdin[count * (WIDTH + 1):].decode("latin-1")
+        base = [int(self.inputs[0][0][i * (WIDTH + 1):(i + 1) * (WIDTH + 1)]) - OFFSET
+                for i in range(count)]
+        said = ["the grader's number %d printed first" % values[0]] if self.echo else []
+        for i, (now, was) in enumerate(zip(values, base)):
+            if now == was or (self.echo and i == 0):
+                continue
+            line, column = self.places[i - self.echo]
+            said.append("the %d at line %d, column %d made %d" % (was, line, column, now))
+        if typed:
+            said.append("reading %r on stdin" % typed)
+        return ", ".join(said)
 
 
 def literals(text):
@@ -124,6 +148,11 @@ def lifted_text(text, spans, echo):
     decls = "".join("var %s_r := grader_read() var %s := %s_r " % (n, n, n) for n in names)
     first = '(printi(%s); print("\\n")); ' % ECHO if echo else ""
     return READER + decls + "in " + first + body.rstrip("\n") + "\nend\n"
+
+
+def place(text, at):
+    """(line, column) of offset `at` of a text, both from 1."""
+    return text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
 
 
 def stdin_of(values, directives):
@@ -193,7 +222,7 @@ def attempt(plain, spans, echo, directives, reference, oracle, ptoext, work, var
         return None
     budget = 2 * got[3] + 100000
     cases = Cases(text, [variant(stdin, got) if echo else (stdin, directives)],
-                  echo)
+                  echo, [place(plain, a) for a, _ in spans])
     seen = {got[:2]}
     tries = [(k, d) for d in DELTAS for k in range(len(base))][:TRIES]
     for k, d in tries:

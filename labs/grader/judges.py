@@ -105,16 +105,35 @@ def first_line(data):
 
 
 def first_difference(want, got):
-    """'line N: expected ..., got ...' for the first line where two outputs differ."""
+    """'stdout line N: expected ..., got ...' for the first line where two outputs
+    differ, each shown around the first character where they part (difference())."""
     a = want.decode("latin-1").split("\n")
     b = got.decode("latin-1").split("\n")
     for k in range(max(len(a), len(b))):
         x = a[k] if k < len(a) else None
         y = b[k] if k < len(b) else None
         if x != y:
-            show = lambda s: "end of output" if s is None else repr(s[:120])
-            return "stdout line %d: expected %s, got %s" % (k + 1, show(x), show(y))
+            return "stdout line %d%s" % (k + 1, difference(x, y))
     return "stdout differs"
+
+
+SHOWN = 60  # the characters of a differing line shown around where it differs
+
+
+def difference(want, got, gone="end of output"):
+    """': expected X, got Y' for two lines (None: `gone`), each cut to a window that
+    starts a little before their first differing character; with ', column C' first
+    when that window does not start the line."""
+    if want is None or got is None:
+        show = lambda s: gone if s is None else repr(s[:SHOWN * 2])
+        return ": expected %s, got %s" % (show(want), show(got))
+    at = next((i for i, (x, y) in enumerate(zip(want, got)) if x != y),
+              min(len(want), len(got)))
+    start = max(0, at - SHOWN // 3)
+    cut = lambda s: ("..." if start else "") + s[start:start + SHOWN] + \
+        ("..." if len(s) > start + SHOWN else "")
+    column = ", column %d" % (at + 1) if start else ""
+    return "%s: expected %r, got %r" % (column, cut(want), cut(got))
 
 
 def check_run(ran, directives):
@@ -269,7 +288,8 @@ def judged_dump(cx, one, ran, path, directives):
     # The reference names the dump by the grader's path: "line L:C" or nothing instead.
     said = first_line(ran.stderr).replace(path + ": error: ", "").replace(path + ":", "line ")
     if ran.status == EXIT_SYNTAX:
-        return Verdict(False, "your --emit=%s output does not parse: %s" % (stage, said))
+        return Verdict(False, at_dump_line("your --emit=%s output does not parse" % stage,
+                                           said, path))
     if ran.status == EXIT_VERIFY:
         return Verdict(False, broken_invariant(stage, said, path))
     wrong = effects.over_steps(ran, one.steps) or check_run(ran, directives) or \
@@ -278,23 +298,28 @@ def judged_dump(cx, one, ran, path, directives):
     return Verdict(wrong is None, wrong or "", measure(cx.spec.get("metric"), ran.stderr))
 
 
-# The reference's first violation in a dump of ptoext's structured IR, as it reports it.
-BROKEN = re.compile(r"^line (\d+):\d+: error: --from=pto-(?:cft|ssa): (.*)$")
+# The reference's first complaint about a dump, at its line (--from=STAGE: a checker's).
+AT_LINE = re.compile(r"^line (\d+):\d+: error: (?:--from=[\w-]+: )?(.*)$")
 
 
 def broken_invariant(stage, said, path):
     """The message of a dump that breaks its stage's invariants: the reference checker's
-    words; for ptoext's dumps also the line of the dump it names (every line at most
-    100 characters)."""
-    m = BROKEN.match(said)
+    words and the line of the dump it names."""
+    return at_dump_line("broken invariant in your --emit=%s" % stage, said, path)
+
+
+def at_dump_line(what, said, path):
+    """'WHAT, line N:' then the reference's words and that line of the dump at path
+    (every line at most 100 characters); 'WHAT: SAID' when it names no line."""
+    m = AT_LINE.match(said)
     if not m:
-        return "broken invariant: " + said
+        return "%s: %s" % (what, said)
     with open(path, "rb") as f:
         lines = f.read().decode("latin-1").split("\n")
     row = int(m.group(1))
     shown = lines[row - 1].strip() if 0 < row <= len(lines) else ""
-    return "broken invariant in your --emit=%s, line %d:\n    %s\n    | %s" % (
-        stage, row, clip(m.group(2), 96), clip(shown, 92))
+    return "%s, line %d:\n    %s\n    | %s" % (what, row, clip(m.group(2), 96),
+                                                clip(shown, 92))
 
 
 def clip(text, width):
@@ -304,16 +329,16 @@ def clip(text, width):
 
 def on_inputs(cases, run_one):
     """run_one(stdin, directives) on each input of the program's Cases (inputs.py), in
-    order: the first failure, named by its input, or the first input's Verdict (its
-    quality number)."""
+    order: the first failure, its input said as the program's reader sees it (the
+    number of the program the grader changed, what it reads), or the first input's
+    Verdict (its quality number)."""
     verdicts = []
     for k, (stdin, directives) in enumerate(cases.inputs):
         verdict = run_one(stdin, directives)
         if not verdict.passed:
-            if len(cases.inputs) > 1:
-                shown = stdin.decode("latin-1").replace("\n", " ").strip()
-                verdict.message = "on the grader's input %d of %d (stdin %r): %s" % (
-                    k + 1, len(cases.inputs), shown[:80], verdict.message)
+            said = cases.described(k) if cases.text is not None else ""
+            if said:
+                verdict.message = "with %s: %s" % (said, verdict.message)
             return verdict
         verdicts.append(verdict)
     return verdicts[0]

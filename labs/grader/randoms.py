@@ -45,7 +45,7 @@ def in_handout():
 
 directives = _load("run_testcases", "testcases/run_testcases.py").directives
 LIMITS = sandbox.Limits(seconds=60, memory=8192 * sandbox.MB, output=8 * sandbox.MB)
-WIDTH = 94  # a shown program line, "    | " before it: at most 100 characters
+WIDTH = 91  # a shown program line, "  NNNN | " before it: at most 100 characters
 BREAKS = (" then ", " else ", " do ", " in ")  # where a long line may break, with "; "
 
 
@@ -79,12 +79,14 @@ def expected(reference, text, lab, work, oracle=("--run",), cross_check=True):
 
 
 def as_test(text, status, stdout, seed, lab):
-    """The program with its expectation in a first comment (testcases/README.md)."""
+    """The program with its expectation in a comment after it, its only comment
+    (testcases/README.md: the first one), so that its lines keep their numbers: the
+    lines a message names are those of the program `random_tiger.py` prints."""
     lines = stdout.split(b"\n")
     body = [escape(l + b"\n") for l in lines[:-1]] + ([escape(lines[-1])] if lines[-1] else [])
     head = ["/* tools/random_tiger.py %d --lab %s" % (seed, lab), "   exit: %d" % status]
     head += ["   stdout: " + b for b in body] or ["   stdout: "]
-    return "\n".join(head) + "\n*/\n" + text
+    return text.rstrip("\n") + "\n" + "\n".join(head) + "\n*/\n"
 
 
 def folder_for(lab, seed, count, reference):
@@ -183,20 +185,34 @@ def counterexample(path, lab, reference, judge, oracle=("--run",), seconds=15.0)
     if text not in said:
         return ""
     message, (status, stdout) = said[text]
-    lines = [piece for line in text.rstrip("\n").split("\n") for piece in wrapped(line)]
+    shown = listing(text)
     capped = ", stopped by --shrink-seconds" if clocked else ""
     out = ["shrunk to %d lines (%d tried%s; `python3 tools/random_tiger.py %d --lab %s` "
            "prints the whole program). Your compiler fails it the same way:" % (
-               len(lines), tried, capped, seed, lab)]
-    out += ["    | " + line for line in lines]
+               text.rstrip("\n").count("\n") + 1, tried, capped, seed, lab)]
+    out += shown
     out.append("  expected: exit %d, output %r" % (status, stdout[:300].decode("latin-1")))
     out.append("  yours:    " + message)
     return "\n".join(out)
 
 
+def listing(text):
+    """A program as a message shows it: each line numbered as in the text (the lines a
+    message names), blank lines at its ends left out, a long line cut (wrapped) with
+    its continuations unnumbered: ["     3 | var a := 1", "       |     ..."]."""
+    lines = text.split("\n")
+    first = next((k for k, l in enumerate(lines) if l.strip()), len(lines))
+    last = max((k for k, l in enumerate(lines) if l.strip()), default=-1)
+    out = []
+    for k in range(first, last + 1):
+        for n, piece in enumerate(wrapped(lines[k].rstrip())):
+            out.append(("  %4d | " % (k + 1) if n == 0 else "       | ") + piece)
+    return out
+
+
 def wrapped(line, width=WIDTH):
     """A program line cut into lines of at most `width` characters (a shown line is at
-    most 100 with its "    | "): after a "; " or before a keyword, outside string
+    most 100 with its "  NNNN | "): after a "; " or before a keyword, outside string
     literals, each continuation indented 4 more than the line. Tiger reads the pieces
     as the same program."""
     indent = " " * (len(line) - len(line.lstrip()) + 4)

@@ -12,8 +12,8 @@ the reference when the handout is cut:
                                {its key: its Cases}
 In a handout, the grader reads these instead of asking its reference; a program it
 does not list (a hidden seed, a shrunk candidate) is run by lab.json's `oracle`, a
-stage before the lab's own that the handout still has (none for translate: then no
-shrinking in the handout, only on Gradescope).
+stage before the lab's own that the handout still has (translate's: --run-at=pto, the
+structured IR lowered from the AST, which needs no Translate).
 """
 import json
 import os
