@@ -84,13 +84,13 @@ autograder: reference
 	$(lab_given)
 	python3 -m labs.autograder.pack $(LAB) --tigerc $(TIGERC) $(GRADE_SETTINGS)
 
-# The mutation score (labs/GRADING.md, "Mutation score"): the lab's generated mutants,
+# The mutation score (labs/grader/README.md, "Mutation score"): the lab's generated mutants,
 # each graded like a submission, JOBS at a time; MUTANTS=N grades a fixed sample of N.
 mutation-score: reference
 	$(lab_given)
 	python3 -m labs.grader.mutation_score $(LAB) --reference $(TIGERC) --jobs $(JOBS) $(if $(MUTANTS),--mutants $(MUTANTS))
 
-# A student's own tests graded by the mutants they kill (labs/GRADING.md, "Students'
+# A student's own tests graded by the mutants they kill (labs/grader/README.md, "Students'
 # tests"): build/grade/$(LAB)/tests/results.json and junit.xml.
 grade-tests: reference
 	$(lab_given)

@@ -27,8 +27,8 @@ constexpr std::size_t kAlign = 64 * MiB;      // a multiple of mimalloc's segmen
 // 25 ms). Canon frees each procedure's lists and makes the next one's: with 25 ms, the
 // spans it frees went back to the system and were faulted in again, 8,500 extra faults
 // for 166,667 small functions (a quarter of their time through traces). From 200 ms on
-// they stay; at 300 ms no shape's peak grew by more than 1.2% (bench/README.md, "Seventh
-// step").
+// they stay; at 300 ms no shape's peak grew by more than 1.2% (bench/README.md, "The
+// decommit delay").
 constexpr long kDecommitDelayMs = 300;
 
 // The bytes to reserve: 64 per source byte in whole aligned units; none under an

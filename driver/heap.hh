@@ -10,7 +10,7 @@ namespace tiger::driver {
 
 // Before the front end: for a source of at least 4 MiB, the heap grows into address
 // space reserved for it with transparent huge pages advised, so that the kernel maps
-// memory 2 MiB at a time instead of 4 KiB (bench/README.md, "Sixth step"). Smaller
+// memory 2 MiB at a time instead of 4 KiB (bench/README.md, "Huge pages"). Smaller
 // sources, an address-space limit (`ulimit -v`), or a reservation the system refuses
 // leave the heap as it is. For any source of 4 MiB or more, reserved or not, mimalloc
 // keeps a freed span 300 ms (not 25) before giving it back: canon reuses those pages.

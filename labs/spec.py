@@ -1,5 +1,5 @@
 """spec.py - a lab's grading spec (labs/LAB/grading.json), read, checked and with the
-teacher's settings applied (labs/GRADING.md, "Changing points, bonus and hidden programs").
+teacher's settings applied (labs/GRADING.md, "Changing points, the bonus and hidden programs").
 
 Input: the JSON file (or a teacher's copy, SPEC=) and the settings given on the command
 line, which win over the file's. Output: the spec as a dict, every setting filled in:

@@ -10,11 +10,11 @@
 #   texlive-latex-recommended, texlive-pictures  pdflatex + Beamer (+ pgf) for `make slides`
 #   poppler-utils        pdfinfo / pdftotext / pdftoppm, to check the decks
 #   clang-format-14      the pinned formatter of `ctest -R format` (tools/format_check.sh)
-#   patch                the lab graders apply mutants (labs/GRADING.md)
-#   bubblewrap           the graders confine a submission's build and runs (labs/GRADING.md)
+#   patch                the lab graders apply mutants (labs/grader/README.md, "Mutation score")
+#   bubblewrap           the graders confine a submission's build and runs (labs/grader/README.md, "Confinement")
 #   python3-seccomp      libseccomp's module: the graders' seccomp filter (labs/grader/syscalls.py)
 #   ninja-build          a mutation run builds each mutant with Ninja (a rebuild's walk of
-#                        the tree: 0.1 s, Make's 1 s; labs/GRADING.md)
+#                        the tree: 0.1 s, Make's 1 s; labs/grader/README.md, "Mutation score")
 #   libxml2-utils        xmllint: grade.safety checks that junit.xml is valid XML
 #   emscripten, chromium Tiger Explorer (make explorer) and its browser test
 #   clang-14, libclang-rt-14-dev  `make fuzz` (libFuzzer and its sanitizer runtimes)

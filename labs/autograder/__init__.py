@@ -1,1 +1,1 @@
-"""autograder - the Gradescope autograder of a lab (labs/GRADING.md, "Gradescope")."""
+"""autograder - the Gradescope autograder of a lab (labs/autograder/README.md, "The zip")."""

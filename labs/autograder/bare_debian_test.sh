@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# bare_debian_test.sh - proves the Gradescope zip on a bare system (labs/GRADING.md,
-# "Gradescope"). Not part of `make test`: it downloads a Debian root and every package.
+# bare_debian_test.sh - proves the Gradescope zip on a bare system (labs/autograder/README.md,
+# "On a bare Debian 12"). Not part of `make test`: it downloads a Debian root and every package.
 #
 # Usage (as root, from the top folder, after `make`):
 #   bash labs/autograder/bare_debian_test.sh [LAB] [DIR]     (default canon, /var/tmp/tiger-bare)

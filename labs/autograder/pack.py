@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""pack.py - packs a Gradescope autograder zip for one lab (labs/GRADING.md).
+"""pack.py - packs a Gradescope autograder zip for one lab (labs/autograder/README.md, "The zip").
 
 Usage: python3 -m labs.autograder.pack LAB [--tests DIR] [--random-seed N] [--spec FILE]
          [--hidden N] [--private-points P] [--bonus on|off] [--out ZIP]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # setup.sh - Gradescope runs this once, as root, when it builds the autograder's image
-# (labs/GRADING.md, "Gradescope"). Pick the Ubuntu 24.04 base image: it has CMake >= 3.25,
+# (labs/autograder/README.md, "Base images"). Pick the Ubuntu 24.04 base image: it has CMake >= 3.25,
 # Bison 3.8 and the LLVM/MLIR 19 packages that tools/install-deps.sh installs.
 # 1. the packages tigerc and the grader need (python3, patch, cmake, g++, mlir-19-tools...);
 # 2. the reference tigerc and its runtime library, built from reference/ once;

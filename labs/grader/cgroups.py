@@ -1,6 +1,6 @@
 """cgroups.py - one control group per grade: the kernel's cap on the memory and the
 number of processes of ALL the processes of a grade's untrusted steps together
-(labs/GRADING.md, "Limits"), where the machine lets the grader make one.
+(labs/grader/README.md, "Limits"), where the machine lets the grader make one.
 
 Input: a name, the caps. Output: a Cgroup whose join() is a command prefix that puts
 the command (and so everything it starts) in the group before it drops privileges,

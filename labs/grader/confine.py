@@ -1,6 +1,6 @@
 """confine.py - the one confinement every step of a student's code runs under: its
 build (CMake and the compiler running the submission's CMake code) and its runs (its
-tigerc; and the reference reading what that tigerc printed). labs/GRADING.md,
+tigerc; and the reference reading what that tigerc printed). labs/grader/README.md,
 "Confinement", says what each level shuts out.
 
 Input: a command, the host paths it may read (ro) and write (rw). Output: the command

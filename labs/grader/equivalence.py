@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """equivalence.py - checks the entries of labs/LAB/equivalent_mutants.txt on programs
-they were not written for (labs/GRADING.md, "Mutation score").
+they were not written for (labs/grader/README.md, "Mutation score").
 
 Usage:
   python3 -m labs.grader.equivalence LAB [--seed S] [--programs N] [--mutants N]

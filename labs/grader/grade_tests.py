@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """grade_tests.py - grades a student's own test programs by the mutants they catch, as
-Examplar does (labs/GRADING.md, "Students' tests").
+Examplar does (labs/grader/README.md, "Students' tests").
 
 Usage:
   python3 -m labs.grader.grade_tests LAB --tests DIR [--reference TIGERC] [--mutants N]

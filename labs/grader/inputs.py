@@ -1,5 +1,5 @@
 """inputs.py - the data a program is judged on that the student's tigerc never sees
-(labs/GRADING.md, "What is judged").
+(labs/grader/README.md, "What is judged").
 
 Input: a test program (testcases/README.md directives), the reference tigerc and the
 options that run a Tiger program with it (its oracle: `--run`; in a handout lab.json's

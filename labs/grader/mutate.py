@@ -1,5 +1,5 @@
 """mutate.py - the mutants of a lab's solution, made by a small table of operators
-(labs/GRADING.md, "Mutation score").
+(labs/grader/README.md, "Mutation score").
 
 Input: the text of one C++ source, its path in the repository, and a lab; the lab's
 `// LAB NAME BEGIN ... // LAB END` regions (labs/handout/markers.py) are the only lines

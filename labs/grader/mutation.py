@@ -1,4 +1,4 @@
-"""mutation.py - a lab's mutants, each graded like a submission (labs/GRADING.md,
+"""mutation.py - a lab's mutants, each graded like a submission (labs/grader/README.md,
 "Mutation score"). Shared by labs/grader/mutation_score.py and labs/grader/grade_tests.py, and by the
 shipped mutants' test (labs/tests/mutants.py: expectation, scores, apply).
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """mutation_score.py - how many of a lab's generated mutants its grade catches
-(labs/GRADING.md, "Mutation score").
+(labs/grader/README.md, "Mutation score").
 
 Usage:
   python3 -m labs.grader.mutation_score LAB [--reference TIGERC] [--mutants N] [--jobs N]

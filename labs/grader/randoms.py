@@ -1,5 +1,5 @@
 """randoms.py - the "random programs" group: programs of tools/random_tiger.py whose
-expected output is the reference's own run (labs/GRADING.md, "Random programs").
+expected output is the reference's own run (labs/grader/README.md, "Random programs").
 
 Input: the lab, a seed, a count, the reference tigerc. Output: the programs as files
 in the testcases/ format (the expectation in the first comment, which blind.py blanks

@@ -1,5 +1,5 @@
 """remap_equivalent.py - keeps labs/LAB/equivalent_mutants.txt true after the lab's
-sources change (labs/GRADING.md, "Mutation score").
+sources change (labs/grader/README.md, "Mutation score").
 
 A mutant's id is PATH:LINE:OP:K, so a line added above a region, or a source moved to
 another folder, gives the same mutant another id, and an old id may then name another

@@ -6,7 +6,7 @@ feedback, the bonus lines, the totals. Output:
     per failed program, then the bonus and the total;
   - Gradescope results.json: score, execution_time, output, tests (one per program and
     one per bonus; name, number, score, max_score, status, output, visibility), and a
-    leaderboard of the quality numbers (labs/GRADING.md, "Gradescope");
+    leaderboard of the quality numbers (labs/autograder/README.md, "results.json");
   - JUnit XML: one testcase per program, its points as a property, a failure element
     with the feedback line;
   - grades.csv (grade-all): one row per submission, one column per group, its

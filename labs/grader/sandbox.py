@@ -3,7 +3,7 @@
 Input: a command, its standard input, a time limit. Output: a Ran (exit status or
 signal, stdout and stderr as bytes, whether a limit stopped it).
 
-Limits (labs/GRADING.md, "Robustness"):
+Limits (labs/grader/README.md, "Limits"):
   - wall-clock time limit (default 10 s): the whole process group is killed;
   - memory: RLIMIT_AS (default 2 GiB, `ulimit -v`);
   - output: stdout and stderr go to files capped by RLIMIT_FSIZE (default 1 MB); a

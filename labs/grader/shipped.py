@@ -1,5 +1,5 @@
 """shipped.py - what a lab's handout carries so that `make grade` in it gives the
-autograder's score (labs/GRADING.md, "Grading in a handout").
+autograder's score (labs/grader/README.md, "Grading in a handout").
 
 A handout holds no solution of its lab, so its own tigerc cannot be the oracle of the
 random programs nor the bonus's yardstick. labs/handout/make.py therefore ships, computed by
@@ -110,7 +110,7 @@ def cases(lab, program, directives, reference):
 
 def variants(lab):
     """The inputs beside input 0: ptoext one, each costing a run of mlir-cpu-runner-19,
-    which compiles the module again (0.1-0.2 s; labs/GRADING.md, "Measured")."""
+    which compiles the module again (0.1-0.2 s; labs/grader/README.md, "Measured")."""
     return 1 if lab == "ptoext" else inputs.VARIANTS
 
 

@@ -1,5 +1,5 @@
 """shrink.py - reduces a random program a submission fails to a small one it still
-fails the same way (labs/GRADING.md, "Random programs").
+fails the same way (labs/grader/README.md, "Random programs").
 
 Input: the program's tree (tools/random_tiger.py: Nodes of kind int, str, unit, decl
 and list) and `fails(text)`, which says how the submission fails on a program ("wrong

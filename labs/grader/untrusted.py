@@ -4,7 +4,7 @@ Input: a folder the grader must not trust (an upload, a student's test programs,
 scratch tree a confined build wrote) and bounds. Output: the relative paths of its
 regular files once the whole folder passed the checks (size, file count, depth, names),
 or a Refused exception whose text is one line a student can act on; a file's bytes,
-read through no symbolic link and at most a bound (labs/GRADING.md, "Limits").
+read through no symbolic link and at most a bound (labs/grader/README.md, "Limits").
 
 Every path is opened one component at a time from the folder's own descriptor, with
 O_NOFOLLOW (and O_DIRECTORY above the file): a symbolic link anywhere on the way, a

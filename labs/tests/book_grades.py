@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """book_grades.py - grades each lab's book answer (labs/LAB/book, the answer
 labs_handout_LAB builds) as a student's loose upload: each must score full marks
-(labs/GRADING.md, "Measured", gives the seconds it prints).
+(labs/grader/README.md, "Measured", gives the seconds it prints).
 
 Usage: python3 -m labs.tests.book_grades REFERENCE_TIGERC [LAB ...] [--scratch DIR]
 Prints each lab's score, bonus, temps or other quality number and seconds. Exit 1 when

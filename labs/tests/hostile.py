@@ -74,7 +74,7 @@ network reaches the listener, that of writes_outside writes /tmp, those of fold 
 (in every lab) print a dump that reproduces the program's output on its own input, the
 dump of whitespace_bonus names no temp for the regex of before: the suite proves the
 confinement and the judging, not a broken attack. Each grade's seconds are printed
-(labs/GRADING.md, "Measured"). Exit 1 when anything does not hold.
+(labs/grader/README.md, "Measured"). Exit 1 when anything does not hold.
 """
 import argparse
 import glob

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """mutation_sample.py - the mutation score tool works, on a few canon mutants
-(labs/GRADING.md, "Mutation score"). Not the score itself: too slow for `make test`.
+(labs/grader/README.md, "Mutation score"). Not the score itself: too slow for `make test`.
 
 Usage: python3 -m labs.tests.mutation_sample REFERENCE_TIGERC
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""safety.py - a grader nothing can hurt (ctest grade.safety; labs/GRADING.md, "Hostile
+"""safety.py - a grader nothing can hurt (ctest grade.safety; labs/grader/README.md, "Hostile
 submissions"): hostile inputs that score nothing but could cost the teacher, each with
 what must hold.
 

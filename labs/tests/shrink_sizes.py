@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """shrink_sizes.py - how small the grader's counterexamples are, measured on mutants
-(ctest grade.shrink runs two; labs/GRADING.md "Random programs" has the full figure).
+(ctest grade.shrink runs two; labs/grader/README.md, "Measured", has the full figure).
 
 Usage: python3 -m labs.tests.shrink_sizes REFERENCE_TIGERC [LAB/MUTANT ...] [--scratch DIR]
   (grading's shrinks stop after 20 s; these only after 300 candidates, so the sizes do

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """student_tests.py - `make grade-tests` grades a student's tests by the mutants they
-kill (labs/grader/grade_tests.py; labs/GRADING.md, "Students' tests").
+kill (labs/grader/grade_tests.py; labs/grader/README.md, "Students' tests").
 
 Usage: python3 -m labs.tests.student_tests REFERENCE_TIGERC
 

@@ -1,7 +1,7 @@
 // effects.h - the effects of a run of ptoext's MLIR that the Tiger language fixes,
 // recorded as the tree interpreter's calls view records them (`tigerc --effects-view=calls`,
 // chap7/interp/effect_log.hh), so that the ptoext grader can judge a student's MLIR by
-// its effects against the reference's own run of the program (labs/GRADING.md, "What is
+// its effects against the reference's own run of the program (labs/grader/README.md, "What is
 // judged").
 //
 // Input: the calls of the Tiger functions (tig_arg with each parameter, then tig_enter

@@ -1,5 +1,5 @@
 // input_split.cc - one compile, many inputs: how the ptoext grader runs a student's
-// lowered MLIR on each of the inputs it judges it on (labs/GRADING.md, "What is judged")
+// lowered MLIR on each of the inputs it judges it on (labs/grader/README.md, "What is judged")
 // while mlir-cpu-runner-19 starts and JIT-compiles the module only once.
 //
 // Input: $TIGERRT_INPUTS, a folder holding 0.in, 1.in, ... (the inputs, in order);

@@ -6,7 +6,7 @@ Usage: effects_agree.py TIGERC SRC [SHARED]
 
 The ptoext grader runs a student's --emit=pto-cft and --emit=pto-ssa on the reference's
 structured-IR interpreter and judges their effects against the reference's tree
-interpreter (labs/GRADING.md, "What is judged"); `tigerc --run-mlir` records the same
+interpreter (labs/grader/README.md, "What is judged"); `tigerc --run-mlir` records the same
 view. So all of them must agree on every right program. Expected: for every program of
 SRC/testcases/{runtime,valid,ptoext}, the book's (SHARED/tiger/book, when there) and 30
 random programs (tools/random_tiger.py, seeds 7000-7029, 10 of each lab kind

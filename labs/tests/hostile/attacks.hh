@@ -1,5 +1,5 @@
 // attacks.hh - what a hostile submission's tigerc does instead of its lab work
-// (labs/tests/hostile.py, labs/GRADING.md "Confinement"). The test copies this file into
+// (labs/tests/hostile.py, labs/grader/README.md, "Confinement"). The test copies this file into
 // a fresh handout as driver/hostile_attacks.hh and makes main() call
 // hostile::attack(NAME, args.back(), argv) first; a run-time attack that finds nothing to
 // exploit returns, and the handout's stubs go on (exit 78: no points).
