@@ -132,7 +132,8 @@ def checks(tigerc, folder):
     b = ["call f_0(0x8, 3, 4)", "ret 7", "exit 0"]
     msg = effects.first_difference(a, b)
     yield "first_difference names the call and its line", (
-        msg == "effect 1: expected f_0(0x8, 3, 5), got f_0(0x8, 3, 4) (the call at line 9)"), msg
+        msg == "effect 1: expected f_0(0x8, 3, 5), got f_0(0x8, 3, 4) (the call at line 9)"
+        "\n    0x8 is no address of the heap, a frame or a string"), msg
     msg = effects.first_difference(a, a[:2])
     yield "a stream that ends early", msg == "effect 3: expected exit 0, got no more " \
         "effects (after line 9)", msg
@@ -204,8 +205,12 @@ def shows_well(message):
 
 
 def store_fails_at_it(v):
-    return not v.passed and v.message.startswith("effect 3: expected store 0x") and \
-        v.message.endswith(" 7, got store %s 8 (the store at line 4)" % v.message.split()[4])
+    """The store's effect, at its line, its address said to be main's frame's."""
+    first, *notes = v.message.split("\n")
+    return not v.passed and first.startswith("effect 3: expected store 0x") and \
+        first.endswith(" 7, got store %s 8 (the store at line 4)" % first.split()[4]) and \
+        notes == ["    %s is word 0 of main's frame (a static link or an escaping variable "
+                  "points there)" % first.split()[4]]
 
 
 def confined_judge(cx, script, program, expect):
