@@ -18,7 +18,12 @@
         `tigerc --emit=STAGE` stdout, so no selection code stands between the two;
       - every figure (\\tigfig, \\tigcanonpic): its Graphviz text in OUT/gen equals what
         tigerc draws today, its PDF exists, and pdflatex's log shows the deck included it;
-      - every number (\\tigcount) equals the count taken again.
+      - every number (\\tigcount) equals the count taken again;
+      - every name with an underscore that a slide shows is in the deck's text whole:
+        the names typed in the deck (`\\_` in its source), and those in tigerc's output
+        that a listing or a figure's labels show (such as CtrlFlowTransform's
+        `__break_0`). An underscore TeX draws as a rule instead of a character is not in
+        the text, and two such rules in a row look like one.
 Exit 77 (ctest: skipped), with the reason, when pdflatex, dot or poppler-utils is missing.
 """
 import os
@@ -26,6 +31,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections import Counter
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -122,13 +128,53 @@ def check_figure(tigerc, out, deck, log, kind, flags, args):
     check(f"gen/{name}" in log, f"{deck}: the log does not show gen/{name} included")
 
 
+# A name with an underscore; in a deck's source each underscore is typed `\_`.
+NAME = re.compile(r"\w*_\w*")
+TYPED_NAME = re.compile(r"\w*(?:\\_\w*)+")
+
+
+def shown_names(deck, gen_dir):
+    """How often the deck shows each name with an underscore: typed in its source, or in
+    a file of gen/ it includes (a listing's text, a figure's labels without dot's line
+    ends)."""
+    names = Counter(m.group(0).replace("\\_", "_") for m in TYPED_NAME.finditer(source_text(deck)))
+    for kind, flags, args in bs.macro_calls(os.path.join(HERE, deck + ".tex")):
+        name = bs.gen_name(kind, flags, args)
+        if kind == "emittwo":
+            files = [f"{name}.{k}.txt" for k in (1, 2)]
+        elif kind in ("fig", "canonpic"):
+            files = [name[: -len(".pdf")] + ".dot"]
+        else:
+            files = [name]
+        for f in files:
+            text = open(os.path.join(gen_dir, f), encoding="utf-8").read()
+            if f.endswith(".dot"):
+                text = " ".join(re.sub(r"\\[lnr]", " ", l)
+                                for l in re.findall(r'label="((?:[^"\\]|\\.)*)"', text))
+            names.update(NAME.findall(text))
+    return names
+
+
+def check_names(deck, gen_dir, pdf_text):
+    """Each name is whole in the PDF's text as often as the deck shows it: one lost
+    underscore anywhere makes one occurrence missing, even when a listing shows the same
+    name intact."""
+    names = shown_names(deck, gen_dir)
+    for name, shown in sorted(names.items()):
+        found = len(re.findall(rf"(?<!\w){re.escape(name)}(?!\w)", pdf_text))
+        check(found >= shown, f"{deck}: {name} is shown {shown} times, whole in the PDF's text "
+                              f"{found} times (an underscore lost?)")
+    return sum(names.values())
+
+
 def test_live(tigerc, out):
-    listings = figures = whole = 0
+    listings = figures = whole = names = 0
     for deck in bs.DECKS:
         pdf = os.path.join(out, deck + ".pdf")
         pdf_text = normalise(subprocess.run(["pdftotext", "-raw", pdf, "-"],
                                             capture_output=True, text=True).stdout)
         log = re.sub(r"\n", "", open(os.path.join(out, deck + ".log"), errors="replace").read())
+        names += check_names(deck, os.path.join(out, "gen"), pdf_text)
         for kind, flags, args in bs.macro_calls(os.path.join(HERE, deck + ".tex")):
             if kind in ("source", "emit", "emittwo", "explain", "rule"):
                 whole += check_listing(tigerc, out, deck, pdf_text, kind, flags, args)
@@ -141,8 +187,8 @@ def test_live(tigerc, out):
                 shown = open(os.path.join(out, "gen", bs.gen_name(kind, flags, args))).read()
                 check(shown.strip() == str(sel.count(tigerc, ex, args[1], flags)),
                       f"{deck}: \\tigcount{{{args[0]}}}{{{args[1]}}} [{flags}] is stale")
-    print(f"checked {listings} listings ({whole} against the whole --emit output) "
-          f"and {figures} figures")
+    print(f"checked {listings} listings ({whole} against the whole --emit output), "
+          f"{figures} figures and {names} names with an underscore shown")
     check(listings > 0 and figures > 0 and whole > 0, "the decks show no live output")
 
 
