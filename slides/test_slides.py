@@ -6,7 +6,11 @@
       (pdfinfo; the sources use no overlays or frame breaks, checked too), and no
       "Overfull" box in its LaTeX log: nothing runs off a slide (a listing too wide, a
       frame too full: Beamer reports both there; pdftotext cannot, it drops text
-      outside the page).
+      outside the page), and no text too small to read from the back of a lecture
+      hall: every font on every page, listings and the text inside figures alike, is at
+      least MIN_PX pixels (its size, an em) when the page is shown 1024 pixels wide, as
+      a 1024x768 projector shows a 16:9 deck (pdftohtml -xml gives each text's font
+      size, scaled as the deck scales a figure).
   test_slides.py live TIGERC OUT    slides_live: runs tigerc again and checks that the
       decks show its output today:
       - every listing (\\tigsource, \\tigemit, \\tigemittwo, \\tigexplain, \\tigrule): the
@@ -39,7 +43,7 @@ import build_slides as bs  # noqa: E402
 import select_output as sel  # noqa: E402
 
 TOOLS = {"pdflatex": "texlive-latex-recommended, texlive-pictures", "dot": "graphviz",
-         "pdfinfo": "poppler-utils", "pdftotext": "poppler-utils"}
+         "pdfinfo": "poppler-utils", "pdftotext": "poppler-utils", "pdftohtml": "poppler-utils"}
 failures = []
 
 
@@ -57,6 +61,49 @@ def pdf_pages(pdf):
     out = subprocess.run(["pdfinfo", pdf], capture_output=True, text=True).stdout
     m = re.search(r"^Pages:\s+(\d+)", out, re.M)
     return int(m.group(1)) if m else -1
+
+
+# The smallest text readable at the back of a lecture hall, in pixels at 1024 pixels
+# across: a font of 14 px, a capital letter about 10 px high. Every slide's own text is
+# larger (the footline, \\scriptsize, is 18 px); a figure scaled down to fit its slide
+# is what falls below it.
+MIN_PX = 14
+PROJECTOR_WIDTH = 1024
+# pdftohtml rounds a font size to a whole unit of its output; at its largest zoom a unit
+# is a third of a point (0.75 px), so a size is known to within 0.4 px.
+ZOOM = 3
+
+
+def small_text(pdf):
+    """[(page, px, text)] for every text on a page of pdf whose font is below MIN_PX
+    when the page is PROJECTOR_WIDTH pixels wide, and the number of pages measured."""
+    out = subprocess.run(["pdfinfo", pdf], capture_output=True, text=True).stdout
+    width = float(re.search(r"^Page size:\s+([\d.]+)", out, re.M).group(1))
+    px_per_unit = PROJECTOR_WIDTH / width / ZOOM
+    xml = subprocess.run(["pdftohtml", "-xml", "-i", "-zoom", str(ZOOM), "-stdout", pdf],
+                         capture_output=True, text=True).stdout
+    sizes, small = {}, []
+    pages = re.split(r"<page number=", xml)[1:]
+    for page in pages:
+        number = int(re.match(r'"(\d+)"', page).group(1))
+        for m in re.finditer(r'<fontspec id="(\d+)" size="(-?\d+)"', page):
+            sizes[m.group(1)] = int(m.group(2)) * px_per_unit
+        for m in re.finditer(r'<text [^>]*font="(\d+)"[^>]*>(.*?)</text>', page):
+            if sizes[m.group(1)] < MIN_PX:
+                small.append((number, sizes[m.group(1)], re.sub(r"<[^>]*>", "", m.group(2))))
+    return small, len(pages)
+
+
+def check_sizes(deck, pdf):
+    small, measured = small_text(pdf)
+    check(measured == pdf_pages(pdf), f"{deck}.pdf: pdftohtml measured {measured} pages")
+    for page in sorted({p for p, _, _ in small}):
+        texts = sorted((px, t) for p, px, t in small if p == page)
+        check(False, f"{deck}.pdf page {page}: {len(texts)} texts under {MIN_PX} px at "
+                     f"{PROJECTOR_WIDTH} px wide, the smallest {texts[0][1]!r}: "
+                     f"{texts[0][0]:.1f} px")
+    print(f"{deck}.pdf: {'no' if not small else len(small)} texts under {MIN_PX} px "
+          f"at {PROJECTOR_WIDTH} px wide")
 
 
 def test_build(tigerc, out):
@@ -78,6 +125,7 @@ def test_build(tigerc, out):
         log = open(os.path.join(out, deck + ".log"), errors="replace").read()
         for m in re.finditer(r"Overfull \\[hv]box .*", log):
             check(False, f"{deck}: {m.group(0)} (something runs off a slide)")
+        check_sizes(deck, pdf)
 
 
 def normalise(text):
