@@ -87,9 +87,9 @@ def generate(tigerc, kind, flags, args, gen_dir):
     elif kind == "rule":
         write(out, sel.explain_rule(tigerc, ex, int(args[1])))
     elif kind == "canonpic":
-        dot_to_pdf(sel.explain_picture(tigerc, ex, int(args[1]), args[2]), out)
+        dot_to_pdf(sel.explain_picture(tigerc, ex, int(args[1]), args[2]), out, "canon-dot")
     elif kind == "fig":
-        dot_to_pdf(sel.emit(tigerc, ex, args[1], flags, args[2]), out)
+        dot_to_pdf(sel.emit(tigerc, ex, args[1], flags, args[2]), out, args[1])
     else:
         write(out, str(sel.count(tigerc, ex, args[1], flags)) + "\n")
 
@@ -99,16 +99,43 @@ def write(path, text):
         f.write(text)
 
 
-# Graphviz defaults for every figure, tighter than dot's own (a slide is short): the
-# drawings' own graph attributes still win.
-DOT_OPTIONS = ["-Granksep=0.25", "-Gnodesep=0.2"]
+# How dot draws each kind of drawing. A figure is scaled down to fit its slide and its
+# text with it, so the less room between and around its boxes, the larger its text
+# (test_slides.py checks the smallest). On dot's command line -G, -N and -E replace the
+# drawing's own graph, node and edge defaults (its `node [...]` lines; not what one node
+# sets), so a kind gets only what it needs; the text it draws stays tigerc's.
+#   every figure (\tigfig): no margin (dot -Tpdf leaves half an inch on every side);
+#   ir-dot, cfg-dot, blocks-dot, which choose no spacing: nodes no larger than their
+#     labels (dot's least node is 0.75 x 0.5 inch), little margin inside them, ranks and
+#     nodes closer than dot's 0.5 and 0.25 inch;
+#   cfg-dot, blocks-dot: blocks and edge labels in dot's 14 pt instead of their 10 pt
+#     (fine on a screen, which zooms; but a CFG is tall: scaled to a slide's height,
+#     the rotated loop of traces.tex has text of 12 px at 1024 px across in 10 pt,
+#     of 14 px in 14 pt, its boxes growing with their text and the room between not);
+#   the drawings that choose their own node sizes and spacing (ptoext's, and the canon
+#     trees): ranks and nodes a little further apart than they ask, as the decks always
+#     drew them (their boxes almost touch at 0.12 inch). A canon tree keeps its margin:
+#     a few nodes in bold 20 pt, it is large on its slide already.
+COMPACT = ["-Nheight=0", "-Nmargin=0.06,0.02", "-Granksep=0.2", "-Gnodesep=0.1"]
+CFG_TEXT = ["-Nfontsize=14", "-Efontsize=14"]
+SPACED = ["-Granksep=0.25", "-Gnodesep=0.2"]
+DOT_OPTIONS = {"ir-dot": ["-Gmargin=0", *COMPACT],
+               "cfg-dot": ["-Gmargin=0", *COMPACT, *CFG_TEXT],
+               "blocks-dot": ["-Gmargin=0", *COMPACT, *CFG_TEXT],
+               "pto-dot": ["-Gmargin=0", *SPACED],
+               "pto-cft-dot": ["-Gmargin=0", *SPACED],
+               "canon-dot": SPACED}
 
 
-def dot_to_pdf(dot_text, out):
+def dot_to_pdf(dot_text, out, kind):
+    """Renders tigerc's drawing dot_text of the given kind (KIND of --emit=KIND, or canon-dot)
+    to out; the text itself goes beside it (.dot), as tigerc printed it."""
     with open(out[: -len(".pdf")] + ".dot", "w", encoding="utf-8") as f:
         f.write(dot_text)
-    r = subprocess.run(["dot", *DOT_OPTIONS, "-Tpdf", "-o", out], input=dot_text, text=True,
-                       capture_output=True)
+    if kind not in DOT_OPTIONS:
+        raise SlideError(f"{out}: no way to draw --emit={kind} (build_slides.DOT_OPTIONS)")
+    r = subprocess.run(["dot", *DOT_OPTIONS[kind], "-Tpdf", "-o", out], input=dot_text,
+                       text=True, capture_output=True)
     if r.returncode != 0:
         raise SlideError(f"dot failed for {out}: {r.stderr}")
 
