@@ -7,7 +7,8 @@ line, which win over the file's. Output: the spec as a dict, every setting fille
   random.count, random.seed         the public random programs (shipped in handouts)
   private.points                    the private group's share, 1..99 (default 20)
   private.hidden                    the hidden random programs a teacher's seed adds to
-                                    the private group (default 20; 0: none)
+                                    the private group (default 20; 0: none; none
+                                    without a random group to make them like)
   bonus_on                          whether the bonus is graded (default true; false:
                                     "bonus" becomes [])
 A spec that breaks a rule is refused with a message naming the file and the rule
@@ -81,8 +82,6 @@ def check(spec, path):
     private = spec["private"]
     number(path, "private.points", private["points"], 1, TOTAL - 1)
     whole(path, "private.hidden", private["hidden"], 0)
-    if private["hidden"] and not rand:
-        raise SpecError(path, "private.hidden needs a random group to make programs like")
     if not isinstance(spec["bonus_on"], bool):
         raise SpecError(path, "bonus_on is true or false")
     for b in spec["bonus"]:
