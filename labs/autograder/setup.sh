@@ -26,5 +26,5 @@ if [ -d "$ag/source/private" ]; then seed+=(--tests "$ag/source/private"); fi
 if [ -f "$ag/source/grading.json" ]; then seed+=(--spec "$ag/source/grading.json"); fi
 (cd "$ref" && python3 -m labs.grader.grade "$(cat "$ag/source/lab")" \
   --submission "$ag/source/handout" --base "$ag/source/handout" \
-  --reference "$ref/build/tigerc" --out "$ag/warm" "${seed[@]}" --shrink 0 > /dev/null)
+  --reference "$ref/build/tigerc" --out "$ag/warm" "${seed[@]}" --shrink 0 --tests-checked > /dev/null)
 echo "setup.sh: the handout is built in $TIGER_GRADE_SCRATCH"

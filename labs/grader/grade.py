@@ -487,6 +487,9 @@ def parse(argv):
                          "decide its result, the same on every machine")
     ap.add_argument("--keep-work", action="store_true", help="keep the submission's "
                     "tree and build (SCRATCH/work) after the grade, to look into it")
+    ap.add_argument("--tests-checked", action="store_true", help="the private tests "
+                    "were checked on the reference already (an autograder's zip, by "
+                    "make autograder): not again at each grade")
     ap.add_argument("--hide-private", action="store_true",
                     help="print no private test's message (Gradescope's visible stdout)")
     a = ap.parse_args(argv)
@@ -507,7 +510,7 @@ def main(argv):
     if not os.access(args.reference, os.X_OK):
         print("grade: no reference tigerc at %s (run make first)" % args.reference)
         return 2
-    refused = refused_private(args, spec)
+    refused = not args.tests_checked and refused_private(args, spec)
     if refused:
         print(refused)
         return 2
