@@ -29,6 +29,13 @@ echo "setup.sh: reference tigerc built in $ref/build"
 export TIGER_GRADE_SCRATCH=${TIGER_GRADE_SCRATCH:-$ag/scratch} TIGER_GRADE_RUNS=$ag/runs
 #    The random programs of the public seed and of the teacher's are made now too, and
 #    every program's judging inputs (labs/grader/inputs.py), the private ones' included.
+#    The grader's folders are closed first, as run_autograder closes them: where no
+#    namespace can be made (a chroot, a container without the capability) the grade runs
+#    submissions as nobody and refuses to while others may read the reference's sources.
+if [ "$(id -u)" -eq 0 ]; then
+  chmod 0711 "$ag"
+  chmod 0700 "$ag/source"
+fi
 seed=()
 if [ -f "$ag/source/random_seed" ]; then seed=(--random-seed-file "$ag/source/random_seed"); fi
 if [ -d "$ag/source/private" ]; then seed+=(--tests "$ag/source/private"); fi
