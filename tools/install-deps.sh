@@ -28,7 +28,8 @@
 #                        MLIR run agrees (labs/grader/inputs.py, randoms.py); 450 MB
 #                        installed, so a grading install takes it only for ptoext
 # The rest, for development, the tests, the slides and the explorer:
-#   llvm-19-tools        LLVM 19's test tools, beside the MLIR ones
+#   llvm-19-tools        LLVM 19's test tools, kept beside the MLIR ones; nothing in the
+#                        tree runs them, and --run-mlir needs only mlir-19-tools
 #   graphviz             `dot`, to check and render the CFG drawings
 #   texlive-latex-recommended, texlive-pictures  pdflatex + Beamer (+ pgf) for `make slides`
 #   poppler-utils        pdfinfo / pdftotext / pdftoppm, to check the decks
@@ -42,8 +43,9 @@
 #   clang-14, libclang-rt-14-dev  `make fuzz` (libFuzzer and its sanitizer runtimes)
 #   nodejs, npm          the same, only when `node`/`npm` are missing (a machine may have
 #                        another build of node, with npm inside, that Debian's npm conflicts with)
-# Every grading name is the same in Debian 12 and Ubuntu 24.04 (labs/autograder/README.md,
-# "Package names"); the rest are checked on Debian 12 only.
+# The grading names were checked in Debian 12 and looked up for Ubuntu 24.04: the same names
+# wherever seen, and lld, not seen there, is optional (labs/autograder/README.md, "Package
+# names"). The rest are checked on Debian 12 only.
 set -eu
 grading=(cmake g++ make bison flex libmimalloc-dev googletest libgtest-dev lld python3
          bubblewrap python3-seccomp)
