@@ -11,8 +11,8 @@ set -eu
 ag=${AUTOGRADER_ROOT:-/autograder}
 ref=$ag/source/reference
 lab=$(cat "$ag/source/lab")
-# The base image, in the log: the names of install-deps.sh's grading list are checked in
-# Debian 12 and Ubuntu 24.04 (README.md), and a failure elsewhere should say where it ran.
+# The base image, in the log: the names of install-deps.sh's grading list were checked in
+# Debian 12 and only looked up for Ubuntu 24.04 (README.md): a failure should say where.
 base=$( (. /etc/os-release && echo "${PRETTY_NAME:-$ID}") 2> /dev/null || echo unknown)
 echo "setup.sh: base image $base, lab $lab"
 apt-get update -qq
