@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# bare_debian_test.sh - proves the Gradescope zip on a bare system (labs/autograder/README.md,
-# "On a bare Debian 12"). Not part of `make test`: it downloads a Debian root and every package.
+# bare_debian_test.sh - proves the Gradescope zip on a bare system (labs/autograder/README.md
+# says what it proves and what it measured). Not part of `make test`: it downloads a Debian
+# root and every package a grade needs.
 #
 # Usage (as root, from the top folder, after `make`):
 #   bash labs/autograder/bare_debian_test.sh [LAB] [DIR]     (default canon, /var/tmp/tiger-bare)
@@ -8,8 +9,10 @@
 #    this machine's apt sources (Debian's `debootstrap` package, installed when missing);
 # 2. `python3 -m labs.autograder.pack LAB` packs the zip, unpacked into DIR/root/autograder/source;
 # 3. setup.sh runs in the root (chroot, as Gradescope runs it when it builds the image),
-#    timed in two parts: first the packages of tools/install-deps.sh (which setup.sh
-#    installs first), then setup.sh itself (the rest: the reference and the handout built);
+#    timed in two parts: first the packages, by the same commands setup.sh starts with
+#    (ca-certificates, then `tools/install-deps.sh --grading --lab LAB`), then setup.sh
+#    itself, whose own package step then finds them all present (the rest: the reference
+#    and the handout built);
 # 4. run_autograder grades one upload: the lab's files of this tree, loose, in
 #    /autograder/submission.
 # $TIGERC: the tigerc that cuts the handout (default build/tigerc); $GRADE_PREFIX: a command
@@ -64,7 +67,9 @@ graded() { ${GRADE_PREFIX:-} chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/
   HOME=/root "$@"; }
 t2=$(now)
 
-in_root bash -c 'apt-get update -qq && bash /autograder/source/reference/tools/install-deps.sh' \
+in_root bash -c "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y \
+  --no-install-recommends ca-certificates && bash /autograder/source/reference/tools/install-deps.sh \
+  --grading --lab $lab" \
   > "$dir/packages.log" 2>&1 || { tail -30 "$dir/packages.log"; exit 1; }
 t25=$(now)
 graded bash /autograder/source/setup.sh > "$dir/setup.log" 2>&1 ||

@@ -8,8 +8,9 @@ The settings are grade.py's; the spec they make is checked (labs/spec.py) and th
 tests are judged on the reference first: a test it fails is refused, no zip written.
 
 The zip holds, at its top (Gradescope unpacks it into /autograder/source):
-  setup.sh         run once as root when the image is built: installs the packages of
-                   tools/install-deps.sh and builds the reference tigerc and runtime
+  setup.sh         run once as root when the image is built: installs the packages a
+                   grade needs (`tools/install-deps.sh --grading`; README.md beside this
+                   file) and builds the reference tigerc and runtime
   run_autograder   run for each submission: grades /autograder/submission with
                    labs/grader/grade.py, writes /autograder/results/results.json
   reference/       this repository's sources: the reference compiler and the grader
