@@ -53,7 +53,11 @@ def measure(reference, name, extra):
     args.time_limit = spec.get("time_limit", 10)
     result = grade.grade(args, spec, sub)
     report.write(result, args.out)
-    differs = in_handout(lab, submission.work_folder(args.scratch, 0), shrinking, args.out)
+    work = submission.work_folder(args.scratch, 0)
+    try:
+        differs = in_handout(lab, work, shrinking, args.out)
+    finally:
+        submission.clear(work)  # --keep-work kept it, its tmpfs mounted, for in_handout
     rand = [g for g in result["groups"] if g["name"] == spec["random"]["name"]][0]
     for p in rand["programs"]:
         m = re.search(r"shrunk to (\d+) lines", p["message"])
