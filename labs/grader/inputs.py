@@ -87,13 +87,9 @@ class Cases:
         the grader changed (none on input 0, the program as written), the number it
         prints first under the rule above, what the program reads on stdin as typed;
         "" when there is nothing to say."""
-        stdin = self.inputs[k][0]
         count = len(self.places) + self.echo
-        values = [int(stdin[i * (WIDTH + 1):(i + 1) * (WIDTH + 1)]) - OFFSET
-                  for i in range(count)]
-        typed = stdin[count * (WIDTH + 1):].decode("latin-1")
-        base = [int(self.inputs[0][0][i * (WIDTH + 1):(i + 1) * (WIDTH + 1)]) - OFFSET
-                for i in range(count)]
+        values, typed = values_of(self.inputs[k][0], count)
+        base, _ = values_of(self.inputs[0][0], count)
         said = ["the grader's number %d printed first" % values[0]] if self.echo else []
         for i, (now, was) in enumerate(zip(values, base)):
             if now == was or (self.echo and i == 0):
@@ -153,6 +149,13 @@ def lifted_text(text, spans, echo):
 def place(text, at):
     """(line, column) of offset `at` of a text, both from 1."""
     return text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+
+
+def values_of(stdin, count):
+    """stdin_of undone: (the first `count` values, the program's own stdin as text)."""
+    size = WIDTH + 1
+    return ([int(stdin[i * size:(i + 1) * size]) - OFFSET for i in range(count)],
+            stdin[count * size:].decode("latin-1"))
 
 
 def stdin_of(values, directives):

@@ -120,12 +120,12 @@ def first_difference(want, got):
 SHOWN = 60  # the characters of a differing line shown around where it differs
 
 
-def difference(want, got, gone="end of output"):
-    """': expected X, got Y' for two lines (None: `gone`), each cut to a window that
-    starts a little before their first differing character; with ', column C' first
-    when that window does not start the line."""
+def difference(want, got):
+    """': expected X, got Y' for two lines (None: the end of output), each cut to a
+    window that starts a little before their first differing character; with
+    ', column C' first when that window does not start the line."""
     if want is None or got is None:
-        show = lambda s: gone if s is None else repr(s[:SHOWN * 2])
+        show = lambda s: "end of output" if s is None else repr(s[:SHOWN * 2])
         return ": expected %s, got %s" % (show(want), show(got))
     at = next((i for i, (x, y) in enumerate(zip(want, got)) if x != y),
               min(len(want), len(got)))
