@@ -36,9 +36,9 @@
 #include "chap8/canon.hh"
 #include "chap8/cfg_dot.hh"
 #include "driver/heap.hh"
-#include "driver/measure.hh"
 #include "driver/pass_clock.hh"
 #include "driver/stages.hh"
+#include "grading/measure.hh"
 #include "ptoext/mlir_emit.hh"
 #include "ptoext/pass_manager.hh"
 #include "ptoext/sir_print.hh"
@@ -136,7 +136,7 @@ int Pipeline::run() {
   int status = backEnd(*std::get<1>(ir), opts_.from.value_or(RunStage::Ir));
   clock_.lap("output");
   if (opts_.measureTemps)
-    io_.err << "measure: temps " << countTemps(*std::get<1>(ir)) << "\n";
+    io_.err << "measure: temps " << grading::countTemps(*std::get<1>(ir)) << "\n";
   return status;
 }
 

@@ -1,12 +1,12 @@
 // stages.cc - see stages.hh.
 #include "driver/stages.hh"
 
-#include "base/input_split.hh"
-#include "chap7/interp/effect_log.hh"
 #include "chap7/interp/interp.hh"
 #include "chap7/ir/tree_dot.hh"
 #include "chap7/ir/tree_print.hh"
 #include "chap8/explain.hh"
+#include "grading/effect_log.hh"
+#include "grading/input_split.hh"
 #include "ptoext/mlir_run.hh"
 #include "ptoext/ptoext.hh"
 #include "ptoext/sir_dot.hh"
@@ -34,7 +34,7 @@ namespace {
 // --effects=FILE and --effects-hash: the log the run records, if they ask for one.
 struct EffectsOut {
   std::ofstream file;
-  std::unique_ptr<interp::EffectLog> log;
+  std::unique_ptr<grading::EffectLog> log;
 };
 
 // Opens --effects's file; false (after a message on err) when it cannot be written.
@@ -48,12 +48,13 @@ bool openEffects(const Options& opts, std::ostream& err, EffectsOut& e) {
     }
   }
   auto view =
-      opts.effectsCalls ? interp::EffectLog::View::Calls : interp::EffectLog::View::All;
-  e.log = std::make_unique<interp::EffectLog>(e.file.is_open() ? &e.file : nullptr, view);
+      opts.effectsCalls ? grading::EffectLog::View::Calls : grading::EffectLog::View::All;
+  e.log =
+      std::make_unique<grading::EffectLog>(e.file.is_open() ? &e.file : nullptr, view);
   return true;
 }
 
-// --inputs=DIR: from here on, one child process an input (base/input_split.hh); the
+// --inputs=DIR: from here on, one child process an input (grading/input_split.hh); the
 // parent prints their records and exits, the child goes on with its input's step limit.
 // DIR/K.limits holds "SECONDS BYTES [STEPS]". False (after a message) when DIR has no
 // input or a limits file cannot be read.

@@ -12,7 +12,7 @@
 #include "driver/pipeline.hh"
 
 #include "base/big_stack.hh"
-#include "base/input_split.hh"
+#include "grading/input_split.hh"
 
 #include <cstdlib>
 #include <fcntl.h>
@@ -46,7 +46,7 @@ int main(int argc, char** argv) {
   // Nested programs and deep Tiger recursion need more than the main thread's stack.
   tiger::runOnBigStack([&] {
     status = tiger::driver::runTigerc(args, std::cin, std::cout, std::cerr);
-    // A child of --inputs holds only this thread: it ends here (base/input_split.hh).
+    // A child of --inputs holds only this thread: it ends here (grading/input_split.hh).
     if (tiger::isSplitChild()) std::cout.flush(), std::cerr.flush(), std::_Exit(status);
   });
   return status;

@@ -14,7 +14,7 @@
 // --max-depth and the stack Tiger calls may use (interp::checkCallStack) stop runaway
 // recursion with a clean limit error (exit 71), as in the tree interpreter.
 //
-// Effects (RunOptions::effects, chap7/interp/effect_log.hh): a call of a Tiger function
+// Effects (RunOptions::effects, grading/effect_log.hh): a call of a Tiger function
 // once its arguments are evaluated, before the depth limit (tigermain's own start is no
 // call), and a call of a runtime function before it runs; the exit status last. The
 // structured IR has no stores of the tree IR's frames, so only the calls view means the
@@ -22,7 +22,7 @@
 // student's SSA form, run here, with the tree interpreter's run of the program.
 #include "ptoext/sir_interp.hh"
 
-#include "chap7/interp/effect_log.hh"
+#include "chap7/interp/effect_sink.hh"
 #include "chap7/interp/interp_memory.hh"
 #include "chap7/interp/interp_runtime.hh"
 #include "chap7/ir/runtime.hh"
@@ -59,7 +59,7 @@ public:
   bool flushOutput() { return runtime_.flushOutput(); }
 
 private:
-  void keyCallees(interp::EffectLog& log);
+  void keyCallees(interp::EffectSink& log);
   void record(const std::string& name, const std::vector<std::int64_t>& args);
   std::int64_t callFunction(const std::string& name,
                             const std::vector<std::int64_t>& args);
@@ -102,7 +102,7 @@ void Machine::step() {
 }
 
 // Each function's and runtime function's key in the effect log, worked out once.
-void Machine::keyCallees(interp::EffectLog& log) {
+void Machine::keyCallees(interp::EffectSink& log) {
   for (const Function& f : mod_.functions)
     keys_.emplace(f.name, log.callee(f.name));
   for (const tiger::runtime::Function& f : tiger::runtime::kFunctions)

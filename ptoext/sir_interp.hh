@@ -7,7 +7,7 @@
 // interpreter: runtime errors print "runtime error: <message>" on opts.err and give
 // exit status 70; a broken IR (an undefined variable read, a yield count mismatch, an
 // unknown callee) is an "internal error:" with status 77. With opts.effects it records
-// the calls view of the run's effects (chap7/interp/effect_log.hh): the tree
+// the calls view of the run's effects (grading/effect_log.hh): the tree
 // interpreter's for the same program (ptoext/tests/effects_agree.py checks).
 #pragma once
 

@@ -29,7 +29,11 @@ LAYERS = {
     "chap8": ["chap7/ir"],
     "ptoext/runtime": ["base"],
     "ptoext": ["chap7/front", "chap7/interp"],
-    "driver": ["chap7/translate", "chap7/interp", "chap8", "ptoext"],
+    # What only a grader asks of a run, above the compiler: no stage may include it.
+    "grading": ["chap7/interp"],
+    # libtigerrt's hooks (ptoext/runtime/hooks.h), linked into the same library.
+    "grading/runtime": ["grading", "ptoext/runtime"],
+    "driver": ["chap7/translate", "chap7/interp", "chap8", "ptoext", "grading"],
     "explorer/wasm": ["driver"],
     "fuzz": ["driver"],
     # Copied into a handout's driver/ by labs/tests/hostile.py: the fold attack parses,
@@ -41,12 +45,14 @@ TESTS_ALSO = {
     "chap7/interp": ["chap7/translate"],
     "chap8": ["chap7/translate", "chap7/interp"],
     "ptoext": ["chap7/translate", "chap8"],
+    "grading": ["chap7/translate"],
 }
 # The library each layer's CMake builds.
 LIBRARY = {
     "tiger_base": "base", "tiger_ir": "chap7/ir", "tiger_front": "chap7/front",
     "tiger_translate": "chap7/translate", "tiger_interp": "chap7/interp",
-    "tiger_canon": "chap8", "tiger_pto": "ptoext", "tigerrt": "ptoext/runtime",
+    "tiger_canon": "chap8", "tiger_pto": "ptoext", "tigerrt_builtins": "ptoext/runtime",
+    "tiger_grading": "grading", "tigerrt": "grading/runtime",
 }
 # Headers a folder's CMake generates into its build folder.
 GENERATED = {"chap7/front": {"parser.hh"}}

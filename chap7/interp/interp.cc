@@ -23,7 +23,7 @@
 // checkCallStack, interp_memory.hh.
 #include "chap7/interp/interp.hh"
 
-#include "chap7/interp/effect_log.hh"
+#include "chap7/interp/effect_sink.hh"
 #include "chap7/interp/interp_code.hh"
 #include "chap7/interp/interp_runtime.hh"
 
@@ -116,7 +116,7 @@ private:
     recordRet(rv);
     return rv;
   }
-  // The hooks, EffectLog's hashing inlined in them; out of the loop: inlined there, they
+  // The hooks, calls of the sink; out of the loop: inlined there, they
   // would cost the plain run instructions (1.6% more on alloc).
   [[gnu::noinline]] void recordCall(int key, const std::int64_t* args, int n,
                                     const Function& fn, std::int64_t at) {
@@ -165,7 +165,7 @@ private:
   void keyCallees();
 
   const RunOptions& opts_;
-  EffectLog* const effects_; // opts_.effects
+  EffectSink* const effects_; // opts_.effects
   Counts counts_;
   Memory mem_;
   Runtime runtime_;

@@ -20,16 +20,16 @@
 namespace tiger {
 
 namespace interp {
-class EffectLog; // effect_log.hh
+class EffectSink; // effect_sink.hh
 }
 
 struct RunOptions {
-  std::istream* in = nullptr;           // getchar reads here
-  std::ostream* out = nullptr;          // print writes here
-  std::ostream* err = nullptr;          // runtime error messages go here
-  std::uint64_t maxSteps = 100'000'000; // statements executed + calls made; 0 = no limit
-  int maxDepth = 10'000;                // nested calls; 0 = no limit
-  interp::EffectLog* effects = nullptr; // records the run's effects; null: none
+  std::istream* in = nullptr;            // getchar reads here
+  std::ostream* out = nullptr;           // print writes here
+  std::ostream* err = nullptr;           // runtime error messages go here
+  std::uint64_t maxSteps = 100'000'000;  // statements executed + calls made; 0 = no limit
+  int maxDepth = 10'000;                 // nested calls; 0 = no limit
+  interp::EffectSink* effects = nullptr; // is shown the run's effects; null: none
 };
 
 // What the program executed, for --stats and for comparing layouts.

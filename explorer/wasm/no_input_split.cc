@@ -1,7 +1,7 @@
-// no_input_split.cc - base/input_split.hh for the WebAssembly build: a page cannot fork,
+// no_input_split.cc - grading/input_split.hh for the WebAssembly build: a page cannot fork,
 // so a folder of inputs holds none here and tigerc --inputs=DIR fails as it does on a
 // folder without 0.in (exit 74, ExitCode::Input); the page never asks for it.
-#include "base/input_split.hh"
+#include "grading/input_split.hh"
 
 namespace tiger {
 

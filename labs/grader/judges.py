@@ -258,7 +258,7 @@ def judge_dumps(cx, program, path, cases, work, judged):
 
 def inputs_folder(work, stdins):
     """A fresh folder of work holding only these inputs, as 0.in, 1.in, ... (the split
-    of base/input_split.hh reads them)."""
+    of grading/input_split.hh reads them)."""
     folder = tempfile.mkdtemp(prefix="inputs-", dir=work)
     os.chmod(folder, 0o755)
     for k, stdin in enumerate(stdins):
@@ -362,7 +362,7 @@ SPLIT_RUN = re.compile(rb"tigerrt input (\d+): (?:exit (\d+)|signal (\d+)|(timeo
 def split_runs(ran, count, limits):
     """The runs of each input in a split run's stdout; a run that never split (it read
     and printed nothing) is its run on every input; records that end at a timeout (the
-    split runs no input after one: base/input_split.hh) stand for the rest with it,
+    split runs no input after one: grading/input_split.hh) stand for the rest with it,
     which the judge never reaches; None when the records are not whole."""
     if not ran.stdout.startswith(b"tigerrt input "):
         too_much = ran.too_much_output or max(len(ran.stdout), len(ran.stderr)) > limits.output

@@ -146,7 +146,7 @@ def confined_build(work, jobs, configure, seen_as=None, lab_paths=(), ninja=Fals
     steps = [["cmake", "--build", out, "--target", "tigerc", "-j%d" % jobs]]
     if configure:
         # -O0, no -g: the fastest rebuild of the lab's files, which a submission changes;
-        # the top CMakeLists.txt builds every other file -O2 (TIGER_LAB_FILES): built once,
+        # grading/lab_build.cmake builds every other file -O2 (TIGER_LAB_FILES): built once,
         # it runs in each of the grade's hundred compiles.
         steps.insert(0, ["cmake", "-S", src, "-B", out] + generator(ninja) + [
             "-DCMAKE_BUILD_TYPE=Debug", "-DCMAKE_CXX_FLAGS_DEBUG=-O0",
@@ -306,7 +306,7 @@ def _own(work, kept=()):
         confine.chown_tree(work, kept)
 
 
-# A pristine build's precompiled headers (CMakeLists.txt, tiger_lab_pch), as a pattern
+# A pristine build's precompiled headers (grading/lab_build.cmake, tiger_lab_pch), as a pattern
 # of tar's --exclude and of fnmatch (where * also matches /).
 PCH_FILES = "*_pch.dir/*.hh.o"
 

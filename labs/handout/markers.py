@@ -6,7 +6,7 @@ Input: the text of one C++ source and its path in the repository. Output: its re
 lab's handout gets: that lab's regions replaced by a TODO line and their stub, the
 later labs' regions by their stub, every earlier region kept as solution, every marker
 line removed, and, when a stub calls labUnwritten or labLater, the include of
-base/lab_stub.hh, which declares them (the reference never includes it).
+grading/lab_stub.hh, which declares them (the reference never includes it).
 
     // LAB canon BEGIN reorder()
     ...solution...
@@ -27,7 +27,7 @@ ANY = re.compile(r"^\s*// LAB\b")
 CALL = re.compile(r'labUnwritten\("([^"]*)",\s*"([^"]*)",\s*"([^"]*)"[,)]')
 STUB_CALL = re.compile(r"\blab(Unwritten|Later)\(")
 # What a stub calls is declared here; only the sources a handout cuts include it.
-STUB_INCLUDE = '#include "base/lab_stub.hh" // labUnwritten, labLater: this handout\'s stubs'
+STUB_INCLUDE = '#include "grading/lab_stub.hh" // labUnwritten, labLater: this handout\'s stubs'
 QUOTED = re.compile(r'^#include "([^"]+)"')
 
 

@@ -7,7 +7,7 @@ with a STUB that is not a function's whole body, END without BEGIN, BEGIN inside
 region, a region with no END, an unknown `// LAB` line, a stub naming another
 function; and a function's body with no STUB line gets the default stub, which passes
 the function's parameters (a multi-line head, templates, defaults, an unnamed one) so that
--Wunused-parameter stays quiet; a file given a stub includes base/lab_stub.hh, sorted
+-Wunused-parameter stays quiet; a file given a stub includes grading/lab_stub.hh, sorted
 into its quoted includes after its own header, and a file whose regions stay solution
 does not. Exit 1 when any expectation fails.
 """
@@ -48,7 +48,7 @@ def include_problems():
     """The stub's include: where a stubbed file gets it, and that others do not."""
     text = "\n".join(INCLUDES + DEFAULT_STUB)
     cut = lab_markers.cut("x.cc", text, "canon").split("\n")
-    want = INCLUDES[:3] + [lab_markers.STUB_INCLUDE] + INCLUDES[3:]  # base/ < chap8/
+    want = INCLUDES[:5] + [lab_markers.STUB_INCLUDE] + INCLUDES[5:]  # chap8/ < grading/
     problems = []
     if cut[:len(want)] != want:
         problems.append("the stub's include is not among the quoted includes: %r" % cut[:9])

@@ -1,5 +1,5 @@
 """split_runs.py TIGERC - a judge runs a student's dump on all its inputs from one start of
-the reference (`tigerc --from=STAGE --run --inputs=DIR`, base/input_split.hh), and reads
+the reference (`tigerc --from=STAGE --run --inputs=DIR`, grading/input_split.hh), and reads
 each input's record back (judges.split_runs); here on ptoext's structured IR in SSA
 form, run by the reference's structured-IR interpreter as the ptoext judge runs it.
 

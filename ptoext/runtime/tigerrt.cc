@@ -8,11 +8,10 @@
 //
 // Memory is never freed (the book's runtime does the same); an allocation that fails is
 // a runtime error, never a crash. The grader's runs on several inputs split at the first
-// read or write (input_split.cc).
+// read or write (hooks.h).
 #include "ptoext/runtime/tigerrt.h"
 
-#include "ptoext/runtime/effects.h"
-#include "ptoext/runtime/input_split.h"
+#include "ptoext/runtime/hooks.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -309,7 +308,7 @@ void tig_divisionByZero(void) {
 // Every Tiger function (tigermain included) calls tig_arg with each parameter first,
 // then tig_enter with its name and number of parameters, and tig_leave before it
 // returns. So runaway recursion ends as in the interpreter: exit 71, same message, at
-// the depth limit or when the stack runs low; and the call is an effect (effects.h).
+// the depth limit or when the stack runs low; and the call is an effect (hooks.h).
 void tig_enter(const char* name, int64_t length, int64_t arity) {
   tigerrt::recordEntry(std::string_view(name, static_cast<std::size_t>(length)), arity);
   tig_step();
@@ -330,7 +329,7 @@ void tig_arg(int64_t value) {
 // Depth 0 is tigermain's end: a process split for the grader's inputs ends there, as
 // exit(0) would, before mlir-cpu-runner's clean-up (see tig_exit).
 void tig_leave(void) {
-  if (--depth == 0 && tiger::isSplitChild()) tigerrt::endRun(0);
+  if (--depth == 0 && tigerrt::inSplitChild()) tigerrt::endRun(0);
 }
 
 void tig_step(void) {

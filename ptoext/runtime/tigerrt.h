@@ -52,7 +52,7 @@ void tig_divisionByZero(void);
    ($TIGERRT_MAX_DEPTH, default 10000; exceeding it exits with status 71). tig_arg gets
    each parameter in order, then tig_enter the function's name (`length` bytes at
    `name`, a global array) and its number of parameters: the call as an effect
-   (runtime/effects.h, recorded only when $TIGERRT_EFFECTS or _HASH asks). */
+   (runtime/hooks.h, recorded only when $TIGERRT_EFFECTS or _HASH asks). */
 void tig_enter(const char* name, int64_t length, int64_t arity);
 void tig_arg(int64_t value);
 void tig_leave(void);

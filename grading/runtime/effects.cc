@@ -1,8 +1,9 @@
-// effects.cc - see effects.h. The hash and the way a word is shown are base's
-// (base/effect_hash.hh), the interpreter's own, so both give one line the same hash.
-#include "ptoext/runtime/effects.h"
+// effects.cc - the effects hooks of ptoext/runtime/hooks.h, linked into libtigerrt.so.
+// The hash and the way a word is shown are grading/effect_hash.hh's, the tree
+// interpreter's own (grading/effect_log.hh), so both give one effect the same hash.
+#include "ptoext/runtime/hooks.h"
 
-#include "base/effect_hash.hh"
+#include "grading/effect_hash.hh"
 
 #include <algorithm>
 #include <cstdio>

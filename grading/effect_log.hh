@@ -1,12 +1,10 @@
 // effect_log.hh - the effects of a run (RunOptions::effects), written as text and
-// hashed (base/effect_hash.hh), for `tigerc --effects=FILE` and `--effects-hash`.
+// hashed (grading/effect_hash.hh), for `tigerc --effects=FILE` and `--effects-hash`.
 //
-// Input: what a run does that its callers can see, in execution order: every CALL, of a
-// Tiger function or a runtime function alike, once its arguments are evaluated; the
-// value it returns (a call that never returns, exit() or a fault, has no ret); every
-// MOVE(MEM(a), v) once it stored v (the runtime's own writes are not effects); and the
-// exit status, last, however the run ended; with the source position of each CALL and
-// MOVE (unknown when the trees have none). Output: one line per effect on `out` (when
+// Input: the hooks of an interpreter's run (chap7/interp/effect_sink.hh), in execution
+// order: calls once their arguments are evaluated, their results, stores to memory and
+// the exit status, with the source position of each CALL and MOVE (unknown when the
+// trees have none). Output: one line per effect on `out` (when
 // given), and their count and a 64-bit FNV-1a hash of what the lines say (each
 // effect's kind and words, positions excluded; the same with or without `out`):
 //
@@ -23,12 +21,11 @@
 // each argument that is an address or a string (a frame, a heap block, a string value)
 // written `_`; plus the exit.
 //
-// The interpreter calls call, ret and store with no virtual call (the class has one
-// use), inline in its hooks: they hash there, and write a line out of line.
+// call, ret and store hash inline; they write a line out of line, and only when asked.
 #pragma once
 
-#include "base/effect_hash.hh"
-#include "chap7/ir/tree.hh"
+#include "chap7/interp/effect_sink.hh"
+#include "grading/effect_hash.hh"
 
 #include <cstdint>
 #include <iosfwd>
@@ -36,17 +33,16 @@
 #include <string_view>
 #include <vector>
 
-namespace tiger::interp {
+namespace tiger::grading {
 
-class EffectLog {
+class EffectLog final : public interp::EffectSink {
 public:
   enum class View { All, Calls };
   EffectLog(std::ostream* out, View view) : out_(out), view_(view) {}
 
-  // Before the run, once per function: the key its calls give call(), so that what a
-  // call records about its callee is worked out once.
-  int callee(std::string_view name);
-  void call(int key, const std::int64_t* args, std::size_t n, const tree::SrcPos& at) {
+  int callee(std::string_view name) override;
+  void call(int key, const std::int64_t* args, std::size_t n,
+            const tree::SrcPos& at) override {
     const Callee& callee = callees_[static_cast<std::size_t>(key)];
     if (!callee.recorded) return;
     ++count_;
@@ -57,14 +53,14 @@ public:
     if (out_) [[unlikely]]
       writeCall(callee, args, n, at);
   }
-  void ret(std::int64_t value) {
+  void ret(std::int64_t value) override {
     if (view_ == View::Calls) return;
     begin(effects::kRet);
     mix(static_cast<std::uint64_t>(value));
     if (out_) [[unlikely]]
       writeRet(value);
   }
-  void store(std::int64_t address, std::int64_t value, const tree::SrcPos& at) {
+  void store(std::int64_t address, std::int64_t value, const tree::SrcPos& at) override {
     if (view_ == View::Calls) return;
     begin(effects::kStore);
     mix(static_cast<std::uint64_t>(address));
@@ -72,7 +68,7 @@ public:
     if (out_) [[unlikely]]
       writeStore(address, value, at);
   }
-  void exit(int status);
+  void exit(int status) override;
 
   std::uint64_t count() const { return count_; }
   std::uint64_t hash() const { return hash_; }
@@ -112,4 +108,4 @@ private:
   std::uint64_t hash_ = effects::kBasis;
 };
 
-} // namespace tiger::interp
+} // namespace tiger::grading

@@ -1,11 +1,11 @@
 // effect_log.cc - see effect_log.hh.
-#include "chap7/interp/effect_log.hh"
+#include "grading/effect_log.hh"
 
 #include "chap7/ir/runtime.hh"
 
 #include <ostream>
 
-namespace tiger::interp {
+namespace tiger::grading {
 namespace {
 
 // The builtins of the language: the runtime functions before initArray (runtime.hh).
@@ -58,4 +58,4 @@ std::string EffectLog::summary() const {
   return effects::summary(count_, hash_);
 }
 
-} // namespace tiger::interp
+} // namespace tiger::grading

@@ -15,16 +15,15 @@
 // make a difference: everything the program did before is the same on every input. For
 // each input in turn a child process goes on from there, with K.in as its stdin and two
 // memory files as its stdout and stderr, while the parent waits for it (the split
-// itself: base/input_split.cc, which tigerc --inputs shares). A program that
+// itself: grading/input_split.cc, which tigerc --inputs shares). A program that
 // never reads or prints never splits: its one run is its run on every input, and its
 // stdout holds no record. A child ends at tigermain's end or exit (tig_leave, tig_exit),
 // or when main returns (__mlir_execution_engine_destroy, below), never through
 // mlir-cpu-runner's clean-up, which would wait forever for MLIR's worker threads (only
 // the first process has them). Without $TIGERRT_INPUTS nothing happens.
-#include "ptoext/runtime/input_split.h"
+#include "ptoext/runtime/hooks.h"
 
-#include "base/input_split.hh"
-#include "ptoext/runtime/effects.h"
+#include "grading/input_split.hh"
 
 #include <cstdio>
 
@@ -47,6 +46,10 @@ void splitForInputs() {
   std::fflush(stdout);
   if (tiger::splitForInputs(tiger::inputsOfFolder(folder, each)) < 0)
     std::_Exit(0); // no 0.in: no run at all, as an empty record list says
+}
+
+bool inSplitChild() {
+  return tiger::isSplitChild();
 }
 
 } // namespace tigerrt

@@ -6,10 +6,10 @@
 
 #include <cstddef>
 
-namespace tiger::driver {
+namespace tiger::grading {
 
 // The distinct ordinary temps (neither fp nor rv) that the bodies of the program's
 // procedures name in a TEMP node; a formal that no statement names is not counted.
 std::size_t countTemps(const ir::Program& prog);
 
-} // namespace tiger::driver
+} // namespace tiger::grading

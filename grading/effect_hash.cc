@@ -1,5 +1,5 @@
 // effect_hash.cc - see effect_hash.hh.
-#include "base/effect_hash.hh"
+#include "grading/effect_hash.hh"
 
 #include <cstdio>
 

@@ -11,7 +11,7 @@
 // the input's seconds of wall time, then kills it and runs no more inputs. The children
 // run one after another, so a child's limits of memory and CPU are those the whole
 // process had.
-#include "base/input_split.hh"
+#include "grading/input_split.hh"
 
 #include <cerrno>
 #include <csignal>

@@ -1,5 +1,5 @@
 // effect_hash.hh - how a run's effects are counted, hashed and written, shared by the
-// two places that record them: the tree interpreter (chap7/interp/effect_log.hh, the
+// two places that record them: the tree interpreter (grading/effect_log.hh, the
 // format of each line) and libtigerrt, the runtime of ptoext's MLIR
 // (ptoext/runtime/effects.cc). A grader compares the two, so both must hash the same
 // effect to the same value: they use this one definition.

@@ -1,4 +1,4 @@
-// interp_effects.cc - the effects a run records (RunOptions::effects, EffectLog).
+// grading_effects.cc - the effects a run records (RunOptions::effects, EffectLog).
 //
 // Expects: calls with their arguments and results, stores with address and value, and
 // the exit, in execution order, with the source position of each CALL and MOVE; the
@@ -6,16 +6,16 @@
 // the run; the calls view keeps only Tiger functions (unnumbered) and builtins, addresses
 // as `_`; the hash and count match the lines, and stay what they were (pinned);
 // recording changes no output and no stats.
-#include "interp_testing.hh"
+#include "grading/effect_log.hh"
 
-#include "chap7/interp/effect_log.hh"
+#include "chap7/interp/tests/interp_testing.hh"
 #include "chap7/translate/tests/translate_testing.hh"
 
 #include <gtest/gtest.h>
 
 #include <sstream>
 
-namespace tiger::interp_test {
+namespace tiger::grading_test {
 namespace {
 
 struct Recorded {
@@ -25,12 +25,12 @@ struct Recorded {
   std::string summary;
 };
 
-Recorded record(const char* program, interp::EffectLog::View view) {
+Recorded record(const char* program, grading::EffectLog::View view) {
   auto prog = irtest::translateText(program);
   EXPECT_TRUE(prog);
   std::istringstream in;
   std::ostringstream out, err, effects;
-  interp::EffectLog log(&effects, view);
+  grading::EffectLog log(&effects, view);
   RunOptions opts{&in, &out, &err};
   opts.effects = &log;
   Recorded r;
@@ -45,7 +45,7 @@ const char* const kCalls = "let function f(a: int, b: int): int = a + b\n"
                            "in printi(f(3, 5))\nend\n";
 
 TEST(InterpEffects, CallsAndResultsInOrderWithPositions) {
-  Recorded r = record(kCalls, interp::EffectLog::View::All);
+  Recorded r = record(kCalls, grading::EffectLog::View::All);
   EXPECT_EQ(r.out, "8");
   EXPECT_EQ(r.effects,
             "call f_0(" + r.effects.substr(9, r.effects.find(',') - 9) +
@@ -56,7 +56,7 @@ TEST(InterpEffects, CallsAndResultsInOrderWithPositions) {
 TEST(InterpEffects, StoresAreEffectsAndTempMovesAreNot) {
   Recorded r = record("let type a = array of int\n var x := a[2] of 0\n var y := 4\n"
                       "in x[1] := y + 3\nend\n",
-                      interp::EffectLog::View::All);
+                      grading::EffectLog::View::All);
   EXPECT_NE(r.effects.find("\nstore 0x200000010 7  # 4:4\n"), std::string::npos)
       << r.effects;
   EXPECT_EQ(r.effects.find(" 4  #"), std::string::npos) << r.effects; // y := 4 is a temp
@@ -64,10 +64,10 @@ TEST(InterpEffects, StoresAreEffectsAndTempMovesAreNot) {
 }
 
 TEST(InterpEffects, ExitAndFaultsEndTheStreamWithTheirStatus) {
-  Recorded e = record("(exit(3); printi(1))", interp::EffectLog::View::All);
+  Recorded e = record("(exit(3); printi(1))", grading::EffectLog::View::All);
   EXPECT_EQ(e.effects, "call exit(3)  # 1:2\nexit 3\n");
   Recorded d =
-      record("let var z := 0 in printi(1 / z) end", interp::EffectLog::View::All);
+      record("let var z := 0 in printi(1 / z) end", grading::EffectLog::View::All);
   EXPECT_EQ(d.result.status, ExitCode::Runtime);
   EXPECT_EQ(d.effects, "exit 70\n");
 }
@@ -76,20 +76,20 @@ TEST(InterpEffects, CallsViewKeepsWhatTheLanguageFixes) {
   Recorded r = record("let type a = array of int\n var x := a[2] of 0\n"
                       "function g(v: a, i: int) = printi(v[i])\n"
                       "in g(x, 1); print(\"\\n\")\nend\n",
-                      interp::EffectLog::View::Calls);
+                      grading::EffectLog::View::Calls);
   EXPECT_EQ(r.effects,
             "call g(_, _, 1)  # 4:4\ncall printi(0)  # 3:28\ncall print(_)  # 4:13\n"
             "exit 0\n");
 }
 
 TEST(InterpEffects, HashFollowsTheLinesNotThePositions) {
-  Recorded a = record(kCalls, interp::EffectLog::View::All);
+  Recorded a = record(kCalls, grading::EffectLog::View::All);
   Recorded b =
       record("let function f(a: int, b: int): int = a + b in\n\n printi(f(3, 5)) end",
-             interp::EffectLog::View::All);
+             grading::EffectLog::View::All);
   Recorded c = record("let function f(a: int, b: int): int = a + b\n"
                       "in printi(f(3, 4))\nend\n",
-                      interp::EffectLog::View::All);
+                      grading::EffectLog::View::All);
   EXPECT_NE(a.effects, b.effects); // the positions differ
   EXPECT_EQ(a.summary, b.summary);
   EXPECT_NE(a.summary, c.summary);
@@ -101,17 +101,17 @@ TEST(InterpEffects, HashIsPinned) {
   const char* program = "let type a = array of int\n var x := a[3] of 1\n"
                         "function g(v: a, i: int): int = (v[i] := i; v[i] + 1)\n"
                         "in printi(g(x, 2)); print(\"\\n\")\nend\n";
-  EXPECT_EQ(record(program, interp::EffectLog::View::All).summary,
+  EXPECT_EQ(record(program, grading::EffectLog::View::All).summary,
             "effects: 14, hash c75a5d765bc94ba8");
-  EXPECT_EQ(record(program, interp::EffectLog::View::Calls).summary,
+  EXPECT_EQ(record(program, grading::EffectLog::View::Calls).summary,
             "effects: 4, hash 2dc5b7438fdd88ef");
 }
 
 TEST(InterpEffects, RecordingChangesNoOutputAndNoStats) {
   auto prog = irtest::translateText(kCalls);
   ASSERT_TRUE(prog);
-  RunOutput plain = runProgram(*prog);
-  Recorded r = record(kCalls, interp::EffectLog::View::All);
+  interp_test::RunOutput plain = interp_test::runProgram(*prog);
+  Recorded r = record(kCalls, grading::EffectLog::View::All);
   EXPECT_EQ(plain.out, r.out);
   EXPECT_EQ(plain.result.stats.steps, r.result.stats.steps);
   EXPECT_EQ(plain.result.stats.calls, r.result.stats.calls);
@@ -119,4 +119,4 @@ TEST(InterpEffects, RecordingChangesNoOutputAndNoStats) {
 }
 
 } // namespace
-} // namespace tiger::interp_test
+} // namespace tiger::grading_test

@@ -1,10 +1,10 @@
 // measure.cc - counts what --measure asks for on an ir::Program (measure.hh): the walk
 // visits every node of every procedure's body once.
-#include "driver/measure.hh"
+#include "grading/measure.hh"
 
 #include <unordered_set>
 
-namespace tiger::driver {
+namespace tiger::grading {
 namespace {
 
 using Temps = std::unordered_set<int>;
@@ -57,4 +57,4 @@ std::size_t countTemps(const ir::Program& prog) {
   return seen.size();
 }
 
-} // namespace tiger::driver
+} // namespace tiger::grading
