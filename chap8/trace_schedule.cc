@@ -22,22 +22,23 @@
 // right after it, and the trace runs on to E and out of the loop. Each iteration runs
 // one CJUMP and no JUMP; the loop is entered with one jump (the book's layout (c)):
 //
-//   while, book (Algorithm 8.3)       while, improved
-//   ---------------------------       --------------------------------------------
-//         JUMP test   (deleted)             JUMP test  -> threaded: CJUMP(not c, done,
-//         body)
-//   test: CJUMP(c, body, done)        body: ...         (its JUMP test deleted)
-//   done: ...                         test: CJUMP(c, body, done)
-//   body: ...                         done: ...
-//         JUMP test   <- every iteration
+//   while, book (Algorithm 8.3)          while, improved
+//   ------------------------------       -------------------------------------
+//         JUMP test  (deleted: test            CJUMP(not c, done, body)
+//                     follows it)              (the entry's JUMP test, threaded)
+//   test: CJUMP(c, body, done)           body: ...   (its JUMP test deleted)
+//   done: ...                            test: CJUMP(c, body, done)
+//   body: ...                            done: ...
+//         JUMP test  <- every iteration
 //
-//   for, book                         for, improved (S = incr, E = test)
-//   ---------------------------       --------------------------------------------
-//         CJUMP(GT, i, hi, done, body)      CJUMP(GT, i, hi, done, f'); f': JUMP body
-//   body: ...                         incr: i := i + 1
-//   test: CJUMP(GE, i, hi, done, incr)body: ...
-//   incr: i := i + 1                  test: CJUMP(LT, i, hi, incr, done)
-//         JUMP body   <- every iter.  done: ...
+//   for, book                            for, improved (S = incr, E = test)
+//   ------------------------------       -------------------------------------
+//         CJUMP(GT, i, hi, done, body)         CJUMP(GT, i, hi, done, f')
+//   body: ...                            f':   JUMP body
+//   test: CJUMP(GE, i, hi, done, incr)   incr: i := i + 1
+//   incr: i := i + 1                     body: ...
+//         JUMP body  <- every iteration  test: CJUMP(LT, i, hi, incr, done)
+//                                        done: ...
 //
 // A trace picks its next block in this order: a pending header (the latch falls into
 // it), an unmarked rotatable header (enter the loop, so its exit can follow it), the
