@@ -21,7 +21,11 @@ registers, the others in memory. Its hazards, each lab's classic mistakes:
   - `break` and `continue` in every nesting (else branches, nested ifs, `for` with
     both, `while` tests with side effects);
   - runtime errors (exit 70: a bad index, a division by zero, a nil record) and
-    `exit(n)`, rarely.
+    `exit(n)`, rarely;
+  - comparisons used as statements whose operands print, call or fault; operands that
+    assign what the other reads, in both orders; `for` bounds that both print and
+    assign; strings built at run time compared by content; `for` loops with `break`
+    or `continue` next to the largest and the smallest int.
 Loops have small constant bounds and a `while` counts up first thing, so every program
 ends. Everything computed is printed, so a wrong order or value shows in the output.
 `--lab` weighs the hazards toward one lab (translate, canon, traces, ptoext). The seed
@@ -267,7 +271,9 @@ class Gen:
     # a mistake on; stm() and call() reach them through the "shape" knob.
     def shape(self, sc, d):
         makers = [self.empty_if, self.same_if, self.effects_in_places, self.andor_values,
-                  self.while_assigning, self.for_with_break, self.idle_while]
+                  self.while_assigning, self.for_with_break, self.idle_while,
+                  self.compare_dropped, self.conflicting_operands, self.for_effect_bounds,
+                  self.string_compare, self.for_near_int_limit]
         if self.loop:
             makers.append(self.after_jumping_if)
         return self.pick(makers)(sc, d)
@@ -378,6 +384,75 @@ class Gen:
             head = Node("unit", "(if ", self.effectful_cond(sc, d - 1), " then (",
                         self.stm(sc, d - 1), "; %s))" % word)
         return Node("unit", "(", lst([head, self.stm(sc, d - 1), self.stm(sc, d - 1)], "; "), ")")
+
+    # ---------------------------------------------------------------- shapes of issue 45
+    def effectful_operand(self, sc, d):
+        """An int operand that shows when it runs: it prints, calls or assigns."""
+        v = self.assignable(sc)
+        r = self.rng.random()
+        if r < 0.35 and sc.funcs:
+            return self.call(sc, d)
+        if r < 0.7 or not v:
+            return Node("int", '(print("%s"); ' % self.pick("abcd"), self.int_exp(sc, d), ")")
+        return Node("int", "(%s := " % v, self.int_exp(sc, d), "; %s)" % v)
+
+    def compare_dropped(self, sc, d):
+        """A comparison used as a statement, `(l < r; ())`: both operands still run, left
+        first; rarely the right one divides by zero (exit 70)."""
+        left, right = self.effectful_operand(sc, d - 1), self.effectful_operand(sc, d - 1)
+        if sc.ints and self.chance(0.1):
+            v = self.pick(sc.ints)
+            right = Node("int", "(%s / (%s - %s))" % (v, v, v))
+        return Node("unit", "(", left, " %s " % self.pick(COMPARE), right, "; ())")
+
+    def conflicting_operands(self, sc, d):
+        """An operator or a comparison whose one operand assigns the variable the other
+        reads, in either order: `v - (v := e; v)`, `(v := e; v) < v`."""
+        v = self.assignable(sc)
+        if not v:
+            return self.compare_dropped(sc, d)
+        pair = [Node("int", v), Node("int", "(%s := " % v, self.int_exp(sc, d - 1), "; %s)" % v)]
+        if self.chance(0.5):
+            pair.reverse()
+        op = self.pick(ARITH + COMPARE)
+        value = Node("int", "(", pair[0], " %s " % op, pair[1], ")")
+        if op in COMPARE and self.chance(0.5):
+            return Node("unit", "(if ", value, ' then print("T ") else print("F "))')
+        return Node("unit", "(printi(", value, '); print(" "))')
+
+    def for_effect_bounds(self, sc, d):
+        """A for whose bounds both print, the low one assigning what the high one reads:
+        each runs once, the low bound first."""
+        i, v = self.fresh("i"), self.assignable(sc) or "v0"
+        lo = Node("int", '(print("l"); %s := %d; %d)' % (v, self.rng.randrange(0, 4),
+                                                        self.rng.randrange(0, 2)))
+        hi = Node("int", '(print("h"); if %s < 4 & %s > -2 then %s else 1)' % (v, v, v))
+        inner = sc.with_ints([i])
+        return Node("unit", "for %s := " % i, lo, " to ", hi, " do (printi(%s); " % i,
+                    self.loop_body(inner, d), ")")
+
+    def string_compare(self, sc, d):
+        """Strings built at run time compared by content, with literals and with each
+        other (sometimes the same text built twice)."""
+        a = self.str_exp(sc, d - 1)
+        b = a if self.chance(0.3) else self.str_exp(sc, d - 1)
+        return Node("unit", "(printi(", a, " %s " % self.pick(COMPARE), b, '); print(" "))')
+
+    def for_near_int_limit(self, sc, d):
+        """A for with break or continue whose bounds sit next to the largest or the
+        smallest int: the step past its high bound must not wrap around."""
+        i, k = self.fresh("i"), self.rng.randrange(0, 3)
+        if self.chance(0.5):
+            top = "9223372036854775807"
+            lo, hi, shown = "%s - %d" % (top, k), top, "%s - %s" % (top, i)
+        else:
+            low = "(-9223372036854775807 - 1)"
+            lo, hi, shown = low, "%s + %d" % (low, k), "%s - %s" % (i, low)
+        inner = sc.with_ints([i])
+        word = self.pick(["break", "continue"])
+        return Node("unit", "for %s := %s to %s do (printi(%s); print(\" \"); if " %
+                    (i, lo, hi, shown), self.cond(inner, 1), " then %s; " % word,
+                    self.loop_body(inner, d), ")")
 
     def dropped_fault(self, sc, d):
         """A value dropped that faults (exit 70) when its guard holds: a division by
