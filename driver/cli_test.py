@@ -34,7 +34,12 @@ Checks, on the project's own demo programs:
   - --inputs=DIR: one record per input, each what a run alone on it gives, and each
     input's own limits (steps, bytes, seconds: no input runs after a timeout); a dump that does not parse splits
     nothing (66); without a run, with "-" or --effects=FILE 64; no 0.in or a bad
-    limits file 74.
+    limits file 74;
+  - --emit=mlir is clean SCF: no tig_enter, tig_leave, tig_arg, tig_step or name
+    global; --emit=mlir --mlir-hooks has them and is the same text plus their lines,
+    from Tiger or from --from=pto-ssa; the clean MLIR verifies and runs through
+    mlir-opt-19 and mlir-cpu-runner-19 with libtigerrt.so to --run's stdout and status
+    (skipped, saying so, without MLIR 19); --mlir-hooks without --emit=mlir 64.
 Ends with "N passed, N failed".
 """
 import os
@@ -90,6 +95,83 @@ def checks(exe, src):
     yield from location_checks(exe, queens)
     yield from effects_checks(exe, queens)
     yield from inputs_checks(exe)
+    yield from mlir_hooks_checks(exe, queens)
+
+
+HOOKS = (b"tig_enter", b"tig_leave", b"tig_arg", b"tig_step")
+# A function, a for and a while loop, and an exit status of its own.
+LOOPS = (b"let function f(n: int): int = n * 2 var s := 0 var i := 0 in "
+         b"for k := 1 to 5 do s := s + f(k); while i < 3 do (i := i + 1; s := s + i); "
+         b"printi(s); exit(3) end\n")
+
+
+def hook_lines_removed(mlir):
+    """The MLIR without the lines that name a hook or a function's name global, and
+    the two constants after each address of a name (tig_enter's length and arity)."""
+    out, skip = [], 0
+    for l in mlir.splitlines(keepends=True):
+        if skip:
+            skip -= 1
+        elif b"llvm.mlir.addressof @" in l and b".name " in l:
+            skip = 2
+        elif not any(h in l for h in HOOKS + (b".name",)):
+            out.append(l)
+    return b"".join(out)
+
+
+def run_mlir_by_hand(exe, mlir, work):
+    """mlir-opt-19 then mlir-cpu-runner-19 with the build's libtigerrt.so, as
+    ptoext/README.md, "Running by hand", does: (verified, runner's result)."""
+    src, low = os.path.join(work, "prog.mlir"), os.path.join(work, "prog.llvm.mlir")
+    with open(src, "wb") as f:
+        f.write(mlir)
+    opt = subprocess.run(["mlir-opt-19", src, "--arith-expand", "--convert-scf-to-cf",
+                          "--convert-to-llvm", "--reconcile-unrealized-casts", "-o", low],
+                         capture_output=True, timeout=120)
+    if opt.returncode != 0:
+        return False, None
+    lib = os.path.join(os.path.dirname(os.path.abspath(exe)), "libtigerrt.so")
+    return True, subprocess.run(["mlir-cpu-runner-19", low, "-e", "main",
+                                 "-entry-point-result=void", "--disable-lsr",
+                                 "--shared-libs=" + lib], capture_output=True, timeout=120)
+
+
+def mlir_hooks_checks(exe, queens):
+    """--emit=mlir prints clean SCF; --mlir-hooks the instrumented MLIR --run-mlir runs."""
+    with tempfile.TemporaryDirectory() as work:
+        loops = os.path.join(work, "loops.tig")
+        with open(loops, "wb") as f:
+            f.write(LOOPS)
+        for prog in (queens, loops):
+            name = os.path.basename(prog)
+            clean = tigerc(exe, "--emit=mlir", prog)
+            hooked = tigerc(exe, "--emit=mlir", "--mlir-hooks", prog)
+            yield "--emit=mlir of %s names no hook" % name, clean.returncode == 0 and not any(
+                h in clean.stdout for h in HOOKS + (b".name(",))
+            yield "--emit=mlir --mlir-hooks of %s calls every hook" % name, (
+                hooked.returncode == 0 and all(h in hooked.stdout for h in HOOKS))
+            yield "--mlir-hooks of %s: the clean MLIR plus the hooks' lines" % name, (
+                hook_lines_removed(hooked.stdout) == clean.stdout != hooked.stdout)
+            ssa = tigerc(exe, "--emit=pto-ssa", prog).stdout
+            again = [tigerc(exe, "--from=pto-ssa", "--emit=mlir", *more, "-", stdin=ssa).stdout
+                     for more in ([], ["--mlir-hooks"])]
+            yield "--from=pto-ssa --emit=mlir [--mlir-hooks] of %s: the same" % name, (
+                again == [clean.stdout, hooked.stdout])
+            if not (shutil.which("mlir-opt-19") and shutil.which("mlir-cpu-runner-19")):
+                print("skip: clean MLIR run by hand (mlir-opt-19 / mlir-cpu-runner-19 not "
+                      "installed)")
+                continue
+            verified, ran = run_mlir_by_hand(exe, clean.stdout, work)
+            tree = tigerc(exe, "--run", prog)
+            yield "the clean MLIR of %s verifies" % name, verified
+            yield "the clean MLIR of %s runs as --run (stdout, status %d)" % (
+                name, tree.returncode), (
+                ran is not None and ran.stdout == tree.stdout
+                and ran.returncode == tree.returncode)
+    for bad in (["--mlir-hooks"], ["--mlir-hooks", "--emit=pto-ssa"],
+                ["--mlir-hooks", "--run-mlir"], ["--mlir-hooks", "--run"]):
+        r = tigerc(exe, *bad, queens)
+        yield "%s -> 64" % " ".join(bad), r.returncode == 64 and b"--mlir-hooks" in r.stderr
 
 
 def effects_checks(exe, queens):

@@ -21,6 +21,11 @@ const char* const kUsage =
                       there by default; pto-cft and pto-ssa on ptoext's structured-IR
                       interpreter)
   --run-mlir        run the ptoext MLIR through mlir-opt-19 and mlir-cpu-runner-19
+                      (the MLIR of --mlir-hooks: the limits and effects need them)
+  --mlir-hooks      with --emit=mlir: print the MLIR a run needs, each function's
+                      calls of tig_arg, tig_enter and tig_leave and each loop
+                      iteration's tig_step (the step and depth limits, the effects
+                      and the inputs' split of libtigerrt); without it, clean SCF
   --stats           after a run, print what was executed on stderr
   --effects=FILE    with a run: write its effects to FILE, one a line (call f_0(3, 5),
                       ret 8, store 0x... 7, exit 0)
@@ -148,6 +153,8 @@ std::optional<std::string> parseOne(std::string_view arg, Options& o, bool& runA
     o.run = true;
   else if (arg == "--run-mlir")
     o.runMlir = true;
+  else if (arg == "--mlir-hooks")
+    o.mlirHooks = true;
   else if (arg == "--stats")
     o.stats = true;
   else if (arg == "--effects-hash")
@@ -265,6 +272,9 @@ std::optional<std::string> parseOptions(const std::vector<std::string>& args,
       o.emit != Emit::Mlir)
     return "--measure=iter-args counts ptoext's SSA form: add --emit=pto-ssa or "
            "--emit=mlir, or read one with --from=pto-ssa";
+  if (o.mlirHooks && o.emit != Emit::Mlir)
+    return "--mlir-hooks prints the MLIR a run needs: add --emit=mlir (--run-mlir "
+           "always runs it)";
   if ((!o.effectsFile.empty() || o.effectsHash) && !o.run)
     return "--effects and --effects-hash record a run: add --run or --run-at";
   if (!o.inputsDir.empty() && (!o.run || !o.effectsFile.empty() || o.file == "-"))

@@ -45,6 +45,9 @@ struct Options {
   // run that needs no code of Translate or canon: the translate handout's oracle)
   bool runPto = false;
   bool runMlir = false;
+  // --mlir-hooks: --emit=mlir prints the MLIR --run-mlir runs, with the runtime's hooks
+  // (tig_enter, tig_leave, tig_arg, tig_step); without it the clean SCF
+  bool mlirHooks = false;
   bool stats = false;        // print execution counts to stderr after --run
   std::string effectsFile;   // --effects=FILE: write the run's effects there
   bool effectsHash = false;  // --effects-hash: their count and hash on stderr

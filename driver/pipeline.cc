@@ -230,7 +230,7 @@ int Pipeline::sirStages(const sir::Module& m) {
   if (opts_.emit != Emit::Mlir && !opts_.runMlir) return 0;
   std::string mlir;
   try {
-    mlir = pto::emitMlir(m);
+    mlir = pto::emitMlir(m, mlirOptions(opts_));
   } catch (const pto::PtoError& e) { // a rule the checkers do not know: still the dump's
     return brokenDump(std::string(e.what()) + "\n");
   }

@@ -188,7 +188,8 @@ int ptoBranch(const Options& opts, const Streams& io, const ast::Program& progra
     return static_cast<int>(ExitCode::Internal);
   };
   std::optional<PtoStage> stage = opts.runPto ? PtoStage::Lowered : sirStage(opts.emit);
-  PtoResult r = runPipeline(program, stage.value_or(PtoStage::Mlir), opts.verify, done);
+  PtoResult r = runPipeline(program, stage.value_or(PtoStage::Mlir), opts.verify, done,
+                            mlirOptions(opts));
   if (!r.module) return internal(r.error);
   if (opts.runPto) return runSir(opts, io, *r.module);
   if (opts.measureIterArgs) measureIterArgs(io.err, *r.module);
@@ -198,6 +199,12 @@ int ptoBranch(const Options& opts, const Streams& io, const ast::Program& progra
   else
     sir::printModule(*r.module, io.out);
   return 0;
+}
+
+pto::MlirOptions mlirOptions(const Options& opts) {
+  pto::MlirOptions o;
+  o.hooks = opts.mlirHooks || opts.emit != Emit::Mlir;
+  return o;
 }
 
 int mlirOutput(const Options& opts, const Streams& io, const std::string& mlir,

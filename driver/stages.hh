@@ -7,6 +7,7 @@
 #include "chap8/canon.hh"
 #include "driver/options.hh"
 #include "driver/pass_clock.hh"
+#include "ptoext/mlir_emit.hh"
 #include "ptoext/sir.hh"
 
 #include <iosfwd>
@@ -39,6 +40,10 @@ int runSir(const Options& opts, const Streams& io, const sir::Module& m);
 // that carry values (sir::carryingForLoops): the ptoext lab's bonus number, counted on
 // the reference's own reading of a dump.
 void measureIterArgs(std::ostream& err, const sir::Module& m);
+
+// What the MLIR carries: a run's hooks when it is run (--run-mlir) or --mlir-hooks asks,
+// else the clean SCF (--emit=mlir).
+pto::MlirOptions mlirOptions(const Options& opts);
 
 // The MLIR text of a program: printed (--emit=mlir) or run (--run-mlir, a lap of
 // `clock`); returns the exit status.

@@ -52,7 +52,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::vector<std::vector<std::string>> runs = {
       {"--verify", "--locations", "--emit=traces", file},
       {"--run", "--max-steps=20000", "--max-depth=200", file},
-      {"--verify", "--emit=mlir", file},
+      {"--verify", "--emit=mlir", "--mlir-hooks", file}, // the MLIR --run-mlir runs
       {"--from=pto-ssa", "--verify", "--emit=mlir", file}};
   for (const auto& run : runs) {
     if (tiger::driver::Options opts; tiger::driver::parseOptions(run, opts))

@@ -9,15 +9,21 @@
 //   Store(b, i, x)        llvm.store x, gep(inttoptr b)[i]
 //   If -> returnVars      %phi.. = scf.if %c -> (t..) { .. scf.yield } else { .. }
 //   For(i, lo, hi)        %rv.. = scf.for %i = %lo to %hi+1 step %c1 iter_args(..) : i64
-//                           { func.call @tig_step(); body }
+//                           { [func.call @tig_step();] body }
 //   While                 %rv.. = scf.while (%it = %init..) : (t..) -> (t..)
 //                           { condStmts; scf.condition(%c) %condValues.. }
-//                           do { ^bb0(%condValues..): func.call @tig_step(); body; scf.yield .. }
+//                           do { ^bb0(%condValues..): [func.call @tig_step();] body; scf.yield .. }
 //                         (tig_step counts iterations: the interpreter's step limit)
 //   Yield(vs)             scf.yield %vs.. : t..
-//   Return(e)             func.call @tig_leave(); func.return %e : i64
-//                         (each function starts with func.call @tig_arg(%p) for each
-//                         parameter and @tig_enter(@name, n): the depth limit, effects)
+//   Return(e)             [func.call @tig_leave();] func.return %e : i64
+//                         (each function starts with [func.call @tig_arg(%p) for each
+//                         parameter and @tig_enter(@name, n)]: the depth limit, effects)
+//
+// [...] is a run's hook, emitted only with MlirOptions::hooks (--mlir-hooks, --run-mlir).
+// Without them the three values tig_enter takes (%0, %1, %2) are not made but keep their
+// numbers, so the clean MLIR is the instrumented one minus the hooks' lines (the calls
+// and those three values), their declarations and the @<label>.name globals: `diff`
+// shows exactly what a run adds.
 //
 // Tiger's inclusive bound `to hi` becomes scf.for's exclusive hi + 1 only when hi is a
 // constant below INT64_MAX; otherwise the loop counts in i128, where hi + 1 cannot
@@ -112,6 +118,7 @@ std::string quoted(const std::string& bytes) {
 // What the functions of one module share: string literals, declarations, tig_divide.
 struct ModuleState {
   const Module& module;
+  bool hooks; // MlirOptions::hooks: call tig_arg, tig_enter, tig_leave, tig_step
   std::map<std::string, int> stringIds;            // literal text -> global @strN
   std::vector<const std::string*> strings;         // by N
   std::map<std::string, std::string> declarations; // callee -> func.func private line
@@ -160,6 +167,7 @@ private:
   std::string unary(const Unary& u, std::string result);
   std::string call(const Call& c, std::string result);
   void enter();
+  void leave();
   std::string address(const Expr& base, const Expr& index);
 
   // ---- statements ----
@@ -435,7 +443,7 @@ void FunctionEmitter::executeRegion(const Block& b, std::size_t from,
   for (std::size_t k = 0; k < n; ++k)
     results.push_back(n > 1 ? r + "#" + std::to_string(k) : r);
   if (returns && !inRegion) {
-    line("func.call @tig_leave() : () -> ()");
+    leave();
     return line(n ? "func.return " + r + " : i64" : "func.return");
   }
   if (values || inRegion)
@@ -462,7 +470,7 @@ void FunctionEmitter::stmt(const Stmt& s) {
   case StmtKind::Return: {
     const ExprPtr& v = as<Return>(&s)->value;
     std::string value = v ? expr(*v) : "";
-    line("func.call @tig_leave() : () -> ()");
+    leave();
     return line(v ? "func.return " + value + " : i64" : "func.return");
   }
   case StmtKind::Break:
@@ -606,6 +614,7 @@ void FunctionEmitter::whileStmt(const While& s) {
 
 // Each loop iteration calls tig_step, which stops a runaway loop at the step limit.
 void FunctionEmitter::countStep() {
+  if (!mod_.hooks) return;
   mod_.declare("tig_step", "()");
   line("  func.call @tig_step() : () -> ()");
 }
@@ -626,19 +635,25 @@ void FunctionEmitter::whileBody(const While& s) {
 // tig_enter / tig_leave count the call depth, so runaway recursion hits the
 // interpreter's depth limit (exit 71) instead of overflowing the stack; tig_arg's
 // parameters, then tig_enter's name, make the call an effect the grader can judge
-// (runtime/effects.h).
+// (runtime/hooks.h). Without hooks only the three values' numbers are taken.
 void FunctionEmitter::enter() {
+  std::string name = fresh(), length = fresh(), arity = fresh();
+  if (!mod_.hooks) return;
   mod_.declare("tig_enter", "(!llvm.ptr, i64, i64)");
   mod_.declare("tig_arg", "(i64)");
   mod_.declare("tig_leave", "()");
-  std::string name = fresh();
   line(name + " = llvm.mlir.addressof @" + fn_.name + ".name : !llvm.ptr");
-  std::string length = constant(Type::Int64, static_cast<std::int64_t>(fn_.name.size()));
-  std::string arity = constant(Type::Int64, static_cast<std::int64_t>(fn_.params.size()));
+  constant(Type::Int64, static_cast<std::int64_t>(fn_.name.size()), length);
+  constant(Type::Int64, static_cast<std::int64_t>(fn_.params.size()), arity);
   for (VarId p : fn_.params)
     line("func.call @tig_arg(" + use(p) + ") : (i64) -> ()");
   line("func.call @tig_enter(" + name + ", " + length + ", " + arity +
        ") : (!llvm.ptr, i64, i64) -> ()");
+}
+
+// Before every return: the call's end, for the depth count (hooks only).
+void FunctionEmitter::leave() {
+  if (mod_.hooks) line("func.call @tig_leave() : () -> ()");
 }
 
 // func.func @label(%params: i64..) [-> i64] { body [func.return] }
@@ -659,7 +674,7 @@ void FunctionEmitter::emit() {
   if (!returns && fn_.returnsValue)
     throw PtoError("MLIR: " + fn_.name + " ends without a return");
   if (!returns) {
-    line("func.call @tig_leave() : () -> ()");
+    leave();
     line("func.return");
   }
   out_ << "  }\n";
@@ -667,8 +682,8 @@ void FunctionEmitter::emit() {
 
 } // namespace
 
-void emitMlir(const Module& m, std::ostream& out) {
-  ModuleState mod{m, {}, {}, {}, false};
+void emitMlir(const Module& m, std::ostream& out, MlirOptions opts) {
+  ModuleState mod{m, opts.hooks, {}, {}, {}, false};
   std::ostringstream functions;
   for (const Function& f : m.functions)
     FunctionEmitter(mod, f, functions).emit();
@@ -680,9 +695,10 @@ void emitMlir(const Module& m, std::ostream& out) {
   for (std::size_t k = 0; k < mod.strings.size(); ++k)
     out << "  llvm.mlir.global internal constant @str" << k << "("
         << quoted(*mod.strings[k]) << ") {addr_space = 0 : i32}\n";
-  for (const Function& f : m.functions) // each function's name, for its tig_enter
-    out << "  llvm.mlir.global internal constant @" << f.name << ".name("
-        << quoted(f.name) << ") {addr_space = 0 : i32}\n";
+  if (opts.hooks) // each function's name, for its tig_enter
+    for (const Function& f : m.functions)
+      out << "  llvm.mlir.global internal constant @" << f.name << ".name("
+          << quoted(f.name) << ") {addr_space = 0 : i32}\n";
   for (const auto& [callee, declaration] : mod.declarations)
     out << "  " << declaration << "\n";
   out << functions.str();
@@ -692,9 +708,9 @@ void emitMlir(const Module& m, std::ostream& out) {
       << "}\n";
 }
 
-std::string emitMlir(const Module& m) {
+std::string emitMlir(const Module& m, MlirOptions opts) {
   std::ostringstream out;
-  emitMlir(m, out);
+  emitMlir(m, out, opts);
   return out.str();
 }
 

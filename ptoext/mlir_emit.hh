@@ -11,8 +11,13 @@
 //     While -> scf.while, If -> scf.if whose results are the phis, Yield -> scf.yield;
 //   - runtime functions -> func.call of `tig_<name>` declared private (libtigerrt.so);
 //   - Div -> func.call @tig_divide, defined in the module: a zero divisor calls
-//     @tig_divisionByZero (runtime error, exit 70); INT64_MIN / -1 wraps to INT64_MIN.
-// The text is a function of the IR alone: the same module prints the same bytes.
+//     @tig_divisionByZero (runtime error, exit 70); INT64_MIN / -1 wraps to INT64_MIN;
+//   - with MlirOptions::hooks only, a run's hooks: every function calls tig_arg with each
+//     parameter and tig_enter with its name (an @<label>.name global) first, tig_leave
+//     before it returns, every loop iteration tig_step: the depth and step limits, the
+//     effects a grader compares and the split by inputs (runtime/hooks.h) need them.
+// The text is a function of the IR and the options alone: the same module prints the
+// same bytes, and the clean form is the instrumented one minus the hook lines.
 #pragma once
 
 #include "ptoext/sir.hh"
@@ -22,9 +27,16 @@
 
 namespace tiger::pto {
 
+// What the MLIR carries beside the program. Clean by default (`tigerc --emit=mlir`: the
+// PTO-style SCF a student reads); `hooks` adds the calls of the runtime's limits and
+// effects (`--emit=mlir --mlir-hooks`, and always what `--run-mlir` runs).
+struct MlirOptions {
+  bool hooks = false;
+};
+
 // Prints `m` as MLIR. Throws PtoError (pto_error.hh) when `m` breaks an SSA invariant the
 // emitter relies on (a variable used before its definition, an unknown callee, ...).
-void emitMlir(const sir::Module& m, std::ostream& out);
-std::string emitMlir(const sir::Module& m);
+void emitMlir(const sir::Module& m, std::ostream& out, MlirOptions opts = {});
+std::string emitMlir(const sir::Module& m, MlirOptions opts = {});
 
 } // namespace tiger::pto

@@ -14,7 +14,7 @@ namespace tiger {
 // Every step of ptoext, in order, up to `last`: lower, CtrlFlowTransform, ConvertToSSA
 // (through the pass manager, which checks their properties), then the MLIR text.
 PtoResult runPipeline(const ast::Program& prog, PtoStage last, bool verifyEach,
-                      const StageDone& done) {
+                      const StageDone& done, pto::MlirOptions mlir) {
   PtoResult r;
   try {
     r.module = pto::lowerProgram(prog);
@@ -35,7 +35,7 @@ PtoResult runPipeline(const ast::Program& prog, PtoStage last, bool verifyEach,
   if (auto failure = pm.run(*r.module, held)) return PtoResult{nullptr, "", *failure};
   if (last != PtoStage::Mlir) return r;
   try {
-    r.mlir = pto::emitMlir(*r.module);
+    r.mlir = pto::emitMlir(*r.module, mlir);
   } catch (const pto::PtoError& e) {
     return PtoResult{nullptr, "", e.what()};
   }
@@ -64,8 +64,9 @@ std::optional<std::string> emitPto(const ast::Program& prog, PtoStage stage, Pto
 }
 
 std::optional<std::string> programToMlir(const ast::Program& prog, bool verifyEach,
-                                         std::string* error, const StageDone& done) {
-  PtoResult r = runPipeline(prog, PtoStage::Mlir, verifyEach, done);
+                                         std::string* error, const StageDone& done,
+                                         pto::MlirOptions mlir) {
+  PtoResult r = runPipeline(prog, PtoStage::Mlir, verifyEach, done, mlir);
   if (!r.module) {
     *error = r.error;
     return std::nullopt;

@@ -14,6 +14,7 @@
 #pragma once
 
 #include "chap7/front/ast.hh"
+#include "ptoext/mlir_emit.hh"
 #include "ptoext/sir.hh"
 
 #include <functional>
@@ -42,9 +43,10 @@ struct PtoResult {
 };
 
 // Runs every step of the pipeline up to `last`, the pass manager verifying in between
-// when verifyEach is set; `done` is told each step's name as it ends.
+// when verifyEach is set; `done` is told each step's name as it ends. At PtoStage::Mlir,
+// `mlir` says whether the text carries a run's hooks (clean by default, mlir_emit.hh).
 PtoResult runPipeline(const ast::Program& prog, PtoStage last, bool verifyEach,
-                      const StageDone& done = {});
+                      const StageDone& done = {}, pto::MlirOptions mlir = {});
 
 // Runs the pipeline up to `stage` (not Mlir) and prints or draws the module to `out`.
 // Returns an error message when a pass or a verifier reports an internal failure
@@ -60,8 +62,10 @@ std::unique_ptr<sir::Module> buildPtoModule(const ast::Program& prog, PtoStage s
                                             const StageDone& done = {});
 
 // --emit=mlir for a checked program (escapes found): the pipeline up to PtoStage::Mlir.
-// Returns the MLIR text, or nullopt with `*error` set on an internal failure.
+// Returns the MLIR text (with a run's hooks when `mlir` asks), or nullopt with `*error`
+// set on an internal failure.
 std::optional<std::string> programToMlir(const ast::Program& prog, bool verifyEach,
-                                         std::string* error, const StageDone& done = {});
+                                         std::string* error, const StageDone& done = {},
+                                         pto::MlirOptions mlir = {});
 
 } // namespace tiger

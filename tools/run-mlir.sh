@@ -4,7 +4,9 @@
 #
 #   tools/run-mlir.sh prog.tig [libtigerrt.so] < input
 #
-# 1. tigerc --emit=mlir prints the MLIR (func/arith/scf + a few llvm ops);
+# 1. tigerc --emit=mlir --mlir-hooks prints the MLIR (func/arith/scf + a few llvm ops)
+#    with the runtime's hooks, as --run-mlir runs it: its step and depth limits
+#    ($TIGERRT_MAX_STEPS, $TIGERRT_MAX_DEPTH), effects and inputs' split need them;
 # 2. mlir-opt-19 verifies it and lowers it to the LLVM dialect;
 # 3. mlir-cpu-runner-19 JIT-runs @main with the runtime library libtigerrt.so.
 # The exit status is the program's (exit(n) gives n, a runtime error 70), or 75 when a
@@ -22,7 +24,7 @@ runner=$(pick mlir-cpu-runner-19 mlir-cpu-runner mlir-runner) ||
 
 tmp=$(mktemp -d) || exit 75
 trap 'rm -rf "$tmp"' EXIT
-"$tigerc" --emit=mlir "$prog" > "$tmp/prog.mlir" || exit $?
+"$tigerc" --emit=mlir --mlir-hooks "$prog" > "$tmp/prog.mlir" || exit $?
 "$opt" "$tmp/prog.mlir" --arith-expand --convert-scf-to-cf --convert-to-llvm \
   --reconcile-unrealized-casts -o "$tmp/prog.llvm.mlir" || exit 75
 # --disable-lsr: LLVM's loop strength reduction is quadratic in a function's loops.

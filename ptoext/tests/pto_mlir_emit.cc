@@ -7,6 +7,7 @@
 #include "ptoext/pto_error.hh"
 
 #include <limits>
+#include <sstream>
 
 namespace tiger::pto_test {
 namespace {
@@ -69,18 +70,23 @@ TEST(PtoMlirEmit, DivisionByZeroIsRuntimeErrorAfterFlushingOutput) {
   expectRuntimeError(std::move(m.f), "before ", "division by zero");
 }
 
-TEST(PtoMlirEmit, ExitStatusAndUserCalls) {
-  SKIP_WITHOUT_MLIR_TOOLS();
+// twice_1(_sl, n) = n + n
+Function twice() {
   FnBuilder f("twice_1");
   VarId sl = f.var("_sl", VarRole::Ssa, 0), n = f.var("n", VarRole::Ssa, 0);
   f.f.params = {sl, n};
   f.f.returnsValue = true;
   f.f.body = block(ret(bin(BinOp::Add, f.ref(n), f.ref(n))));
+  return std::move(f.f);
+}
+
+TEST(PtoMlirEmit, ExitStatusAndUserCalls) {
+  SKIP_WITHOUT_MLIR_TOOLS();
   FnBuilder m("main");
   m.f.body = block(eval(rt("printi", user("twice_1", c(0), c(21)))),
                    eval(rt("exit", c(3))), eval(rt("print", str("unreachable"))));
   std::vector<Function> others;
-  others.push_back(std::move(f.f));
+  others.push_back(twice());
   expectRun(std::move(m.f), "42", 3, std::move(others));
 }
 
@@ -208,6 +214,54 @@ TEST(PtoMlirEmit, BrokenSsaIsAnErrorNotACrash) {
   FnBuilder u("main");
   u.f.body = block(eval(rt("nosuch")));
   EXPECT_THROW(emit(std::move(u.f)), pto::PtoError);
+}
+
+// The text without the lines that name a hook (tig_arg, tig_enter, tig_leave, tig_step)
+// or a function's name global (`@<label>.name`), and the two constants after the
+// address of a name (tig_enter's length and arity).
+std::string withoutHooks(const std::string& mlir) {
+  std::istringstream in(mlir);
+  std::string out;
+  int skip = 0;
+  for (std::string l; std::getline(in, l);) {
+    bool hook = false;
+    for (const char* name :
+         {"@tig_arg", "@tig_enter", "@tig_leave", "@tig_step", ".name"})
+      hook = hook || l.find(name) != std::string::npos;
+    if (skip > 0)
+      --skip;
+    else if (hook && l.find("llvm.mlir.addressof") != std::string::npos)
+      skip = 2;
+    else if (!hook)
+      out += l + "\n";
+  }
+  return out;
+}
+
+// The hooks are a run's (mlir_emit.hh, MlirOptions): clean MLIR names none of them, is
+// the instrumented MLIR minus their lines, and runs alike.
+TEST(PtoMlirEmit, HooksOnlyWhenAsked) {
+  auto make = [](pto::MlirOptions opts) {
+    FnBuilder m("main"); // for i := 1 to 3 do printi(twice(i))
+    VarId i = m.var("i", VarRole::Idx, 0);
+    m.f.body = block(std::make_unique<For>(
+        i, c(1), c(3), block(eval(rt("printi", user("twice_1", c(0), m.ref(i)))))));
+    std::vector<Function> others;
+    others.push_back(twice());
+    return emit(std::move(m.f), std::move(others), opts);
+  };
+  std::string clean = make({}), hooked = make({true});
+  for (const char* name : {"tig_arg", "tig_enter", "tig_leave", "tig_step", ".name"}) {
+    EXPECT_EQ(clean.find(name), std::string::npos) << name << "\n" << clean;
+    EXPECT_NE(hooked.find(name), std::string::npos) << name << "\n" << hooked;
+  }
+  EXPECT_EQ(clean, withoutHooks(hooked));
+  if (!pto::mlirToolsAvailable()) GTEST_SKIP() << "MLIR 19's tools are not installed";
+  for (const std::string& mlir : {clean, hooked}) {
+    MlirOutput r = runMlirText(mlir);
+    EXPECT_EQ(r.status, 0) << r.err << "\n" << mlir;
+    EXPECT_EQ(r.out, "246") << mlir;
+  }
 }
 
 TEST(PtoMlirEmit, OutputIsDeterministic) {

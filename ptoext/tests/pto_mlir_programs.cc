@@ -62,7 +62,10 @@ RunOutput runThroughMlir(const Program& p) {
   if (!checked.ok) return RunOutput{-1, "", checked.errors()};
   RunOutput o;
   std::optional<std::string> mlir;
-  runOnBigStack([&] { mlir = programToMlir(*checked.prog, true, &o.err); });
+  // With the hooks: runaway programs stop at the limits, as in the interpreter.
+  runOnBigStack([&] {
+    mlir = programToMlir(*checked.prog, true, &o.err, {}, pto::MlirOptions{true});
+  });
   if (!mlir) return o;
   MlirOutput r = runMlirText(*mlir, p.input);
   return RunOutput{r.status, r.out, r.err};

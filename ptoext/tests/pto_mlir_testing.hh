@@ -139,14 +139,16 @@ struct FnBuilder {
   }
 };
 
-// A module of `main` (as tigermain) and the other functions, emitted as MLIR.
-inline std::string emit(Function main, std::vector<Function> others = {}) {
+// A module of `main` (as tigermain) and the other functions, emitted as MLIR (clean
+// unless `opts` asks for the hooks).
+inline std::string emit(Function main, std::vector<Function> others = {},
+                        pto::MlirOptions opts = {}) {
   Module m;
   main.name = "tigermain";
   m.functions.push_back(std::move(main));
   for (Function& f : others)
     m.functions.push_back(std::move(f));
-  return pto::emitMlir(m);
+  return pto::emitMlir(m, opts);
 }
 
 } // namespace tiger::pto_test
