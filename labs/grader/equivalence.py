@@ -25,9 +25,8 @@ import os
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-from testcases.run_testcases import directives
-
 from ..paths import ROOT
+from ..programs import directives
 from . import grade, judges, mutation, sandbox, shipped
 
 

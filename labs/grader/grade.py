@@ -31,10 +31,9 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from testcases.run_testcases import COMPILE_ERRORS, directives
-
 from ..handout import make as make_handout
 from ..paths import ROOT
+from ..programs import COMPILE_ERRORS, directives
 from ..spec import load as load_spec, private_group, private_scale, public_points
 from . import confine, judges, randoms, report, sandbox, shipped, submission, untrusted
 
@@ -430,7 +429,7 @@ def handout_base(args):
         key, kept = cut_key(args.lab, args.reference), out + ".cut-of"
         if not (os.path.isdir(out) and os.path.isfile(kept) and open(kept).read() == key):
             fresh = tempfile.mkdtemp(prefix=args.lab + "-", dir=os.path.dirname(out))
-            make_handout.write(args.lab, args.reference, fresh, quiet=True)
+            make_handout.write(args.lab, args.reference, fresh, shipped.write, quiet=True)
             shutil.rmtree(out, ignore_errors=True)
             os.rename(fresh, out)
             with open(kept, "w") as f:

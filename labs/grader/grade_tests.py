@@ -32,9 +32,8 @@ import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from testcases.run_testcases import COMPILE_ERRORS, directives
-
 from ..paths import ROOT
+from ..programs import COMPILE_ERRORS, directives
 from . import grade, mutation, report, untrusted
 
 TESTS_GROUP = "your tests on the reference"

@@ -12,8 +12,8 @@ the grader writes before the program on its first line (lines stay where they we
     let function grader_read(): int = ... var grader_in0 := grader_read() ... in PROGRAM end
 Input 0 gives the literals their own values (one a line, then the program's `stdin:`):
 the lifted program must print what its directives say, which the reference checks.
-Inputs 1..VARIANTS (ptoext: input 1 only) change one value each (+1, +2, -1, +7): each is kept when the
-reference runs it within its limits and twice input 0's statements (so a grade costs
+Inputs 1..VARIANTS (or lab.json's `input_variants`: ptoext's input 1 only) change one
+value each (+1, +2, -1, +7): each is kept when the reference runs it within its limits and twice input 0's statements (so a grade costs
 little more) and its output (exit status, stdout) differs from
 that of every input kept before it. So a dump that prints one run's output, or replays
 one run's calls, fails on the others; only a compiled computation passes them all.
@@ -181,10 +181,11 @@ def run(reference, oracle, path, stdin, steps=0):
     return ran.status, ran.stdout, ran.stderr, int(counted[-1]) if counted else 0
 
 
-def mlir_agrees(reference, path, stdin, got):
-    """ptoext: whether the reference's MLIR run gives the interpreter's (status, stdout)."""
-    mlir = sandbox.run([reference, "--run-mlir", path], stdin=stdin, limits=LIMITS)
-    return (mlir.status, mlir.stdout) == got[:2]
+def agrees(reference, cross, path, stdin, got):
+    """Whether the reference's run with lab.json's `cross_check` options (ptoext's:
+    --run-mlir) gives the oracle's (status, stdout)."""
+    again = sandbox.run([reference] + list(cross) + [path], stdin=stdin, limits=LIMITS)
+    return (again.status, again.stdout) == got[:2]
 
 
 def matches(got, directives):
@@ -208,7 +209,7 @@ def variant(stdin, got):
                    "errors": []}
 
 
-def attempt(plain, spans, echo, directives, reference, oracle, ptoext, work, variants):
+def attempt(plain, spans, echo, directives, reference, oracle, cross, work, variants):
     """The Cases of one way to lift (spans, echo), or None when its inputs do not give
     `variants` more outputs that differ (or input 0 is not the program's own run)."""
     text = lifted_text(plain, spans, echo)
@@ -233,8 +234,8 @@ def attempt(plain, spans, echo, directives, reference, oracle, ptoext, work, var
         changed[k] += d
         stdin = stdin_of(changed, directives)
         got = run(reference, oracle, path, stdin, budget)
-        if got and got[:2] not in seen and (not ptoext or mlir_agrees(reference, path,
-                                                                      stdin, got)):
+        if got and got[:2] not in seen and (not cross or agrees(reference, cross, path,
+                                                                stdin, got)):
             seen.add(got[:2])
             cases.inputs.append(variant(stdin, got))
             if len(cases.inputs) > variants:
@@ -242,7 +243,7 @@ def attempt(plain, spans, echo, directives, reference, oracle, ptoext, work, var
     return None
 
 
-def make(program, directives, reference, oracle, ptoext, variants=VARIANTS):
+def make(program, directives, reference, oracle, cross, variants=VARIANTS):
     """The Cases of a program (see the docstring), or a Cases with its one input and no
     lift when neither way works (a program the reference cannot run twice)."""
     with open(program, "rb") as f:
@@ -254,7 +255,7 @@ def make(program, directives, reference, oracle, ptoext, variants=VARIANTS):
     work = tempfile.mkdtemp(prefix="inputs-", dir=sandbox.run_base())
     try:
         for lift, echo in ways:
-            cases = attempt(plain, lift, echo, directives, reference, oracle, ptoext, work,
+            cases = attempt(plain, lift, echo, directives, reference, oracle, cross, work,
                             variants)
             if cases:
                 return cases
@@ -283,11 +284,12 @@ def reference_digest(reference):
     return _digests[mark]
 
 
-def cases(program, directives, reference, oracle, ptoext, shipped=None, root=None,
+def cases(program, directives, reference, oracle, cross, shipped=None, root=None,
           variants=VARIANTS):
     """A program's Cases: from `shipped` ({key: json}, a handout's), from the cache in
     ROOT/build/grade/inputs, or made now by the reference (oracle None: cannot, an error).
-    ptoext: each variant's run checked by --run-mlir."""
+    cross (lab.json's `cross_check`, or None): each variant's run checked by a run of
+    the reference with these options (agrees)."""
     name = key(program, variants)
     if shipped and name in shipped:
         return Cases.from_json(shipped[name])
@@ -299,7 +301,7 @@ def cases(program, directives, reference, oracle, ptoext, shipped=None, root=Non
     kept = kept_json(path)
     if kept is not None:
         return Cases.from_json(kept)
-    made = make(program, directives, reference, oracle, ptoext, variants)
+    made = make(program, directives, reference, oracle, cross, variants)
     keep_json(path, made.to_json())
     return made
 

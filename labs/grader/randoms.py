@@ -8,8 +8,9 @@ program was made from (for shrink.py).
 
 The seed alone decides the programs, so a student's `make grade` runs the same public
 ones as the autograder; a teacher's seed (--random-seed) adds hidden ones. A program
-the reference cannot run within its limits (a step limit, a compile error), or, for
-ptoext, whose MLIR run differs from the interpreter's, is passed over for the next seed.
+the reference cannot run within its limits (a step limit, a compile error), or one
+whose run with lab.json's `cross_check` options differs (ptoext's: its MLIR run, not
+the interpreter's), is passed over for the next seed.
 """
 import hashlib
 import importlib.machinery
@@ -19,9 +20,8 @@ import re
 import shutil
 import tempfile
 
+from ..paths import ROOT, lab_meta
 from . import sandbox, shrink
-
-from ..paths import ROOT
 
 
 def _load(name, path):
@@ -43,7 +43,6 @@ def in_handout():
     """Whether this tree is a lab's handout (its own tigerc is no reference)."""
     return os.path.isfile(os.path.join(ROOT, "HANDOUT.md"))
 
-directives = _load("run_testcases", "testcases/run_testcases.py").directives
 LIMITS = sandbox.Limits(seconds=60, memory=8192 * sandbox.MB, output=8 * sandbox.MB)
 WIDTH = 91  # a shown program line, "  NNNN | " before it: at most 100 characters
 BREAKS = (" then ", " else ", " do ", " in ")  # where a long line may break, with "; "
@@ -69,9 +68,11 @@ def expected(reference, text, lab, work, oracle=("--run",), cross_check=True):
         ran = sandbox.run([reference] + list(oracle) + [path], limits=LIMITS)
         if ran.problem(LIMITS, "reference") or ran.status in (65, 66, 67, 71):
             return None
-        if lab == "ptoext" and cross_check and not in_handout():  # a handout's: the student's
-            mlir = sandbox.run([reference, "--run-mlir", path], limits=LIMITS)
-            if (mlir.status, mlir.stdout) != (ran.status, ran.stdout):
+        cross = lab_meta(lab).get("cross_check") if cross_check and not in_handout() \
+            else None  # a handout's compiler past the oracle is the student's
+        if cross:
+            again = sandbox.run([reference] + cross + [path], limits=LIMITS)
+            if (again.status, again.stdout) != (ran.status, ran.stdout):
                 return None
         return ran.status, ran.stdout
     finally:

@@ -21,6 +21,7 @@ import shutil
 from concurrent.futures import ThreadPoolExecutor
 
 from ..paths import lab_meta
+from ..programs import directives
 from . import inputs, judges, randoms, sandbox
 
 ROOT = randoms.ROOT
@@ -57,8 +58,8 @@ def write(spec, reference, out, programs):
 
     def one(path):
         full = path if os.path.isabs(path) else os.path.join(ROOT, path)
-        made = cx.cases(full, randoms.directives(full))
-        return (judges.baseline(cx, full, randoms.directives(full)),
+        made = cx.cases(full, directives(full))
+        return (judges.baseline(cx, full, directives(full)),
                 inputs.key(full, variants(lab)), made)
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         done = list(pool.map(one, absolute))
@@ -103,15 +104,17 @@ def cases(lab, program, directives, reference):
             except OSError:
                 _shipped_inputs[lab] = {}
         table = _shipped_inputs[lab]
-    cross = lab == "ptoext" and not in_handout()  # a handout's MLIR is the student's
+    # A handout's compiler beyond the oracle's stage is the student's: no cross-check.
+    cross = None if in_handout() else lab_meta(lab).get("cross_check")
     return inputs.cases(program, directives, reference, oracle(lab), cross, table, ROOT,
                         variants(lab))
 
 
 def variants(lab):
-    """The inputs beside input 0: ptoext one, each costing a run of mlir-cpu-runner-19,
-    which compiles the module again (0.1-0.2 s; labs/grader/README.md, "Measured")."""
-    return 1 if lab == "ptoext" else inputs.VARIANTS
+    """The inputs beside input 0: lab.json's `input_variants`, default inputs.VARIANTS
+    (ptoext's 1: each of its inputs costs a run of mlir-cpu-runner-19, which compiles the
+    module again, 0.1-0.2 s; labs/grader/README.md, "Measured")."""
+    return lab_meta(lab).get("input_variants", inputs.VARIANTS)
 
 
 def oracle(lab):

@@ -13,8 +13,8 @@ import shutil
 import sys
 
 from ..grader import grade
-from ..handout.check import book_answer
 from ..paths import ROOT
+from .handout_check import book_answer
 from .mutants import conclude
 
 WORK = os.path.join(ROOT, "build", "grade", "book")

@@ -12,8 +12,8 @@ builds, every program loses its points with a one-line reason, the score is 0.
 import os
 import sys
 
+from .. import cut
 from ..grader import grade
-from ..handout import make as make_handout
 from ..paths import ROOT
 from .mutants import arguments, conclude
 
@@ -21,7 +21,7 @@ from .mutants import arguments, conclude
 def grade_handout(lab, reference, extra):
     """Problems with lab's handout as a submission; [] when it scores 0 as it should."""
     tree = os.path.join(ROOT, "build", "grade", "handouts", lab)
-    make_handout.write(lab, reference, tree, quiet=True)
+    cut.write(lab, reference, tree, quiet=True)
     args = grade.parse([lab, "--reference", reference, "--submission", tree, "--shrink", "0",
                         "--out",
                         os.path.join(ROOT, "build", "grade", "handout-" + lab)] + extra)

@@ -48,6 +48,7 @@ import threading
 import time
 from dataclasses import replace
 
+from .. import cut
 from ..grader import grade, sandbox, submission
 from ..paths import ROOT
 from .mutants import conclude
@@ -373,7 +374,7 @@ def main(argv):
     # finds there is this test's, not that of a grade beside it (ctest -j).
     sandbox.RUN_BASE = os.environ["TIGER_GRADE_RUNS"] = os.path.join(WORK, "runs")
     handout = os.path.join(WORK, "handout")
-    grade.make_handout.write("canon", reference, handout, quiet=True)
+    cut.write("canon", reference, handout, quiet=True)
     problems = []
     for left in glob.glob(os.path.join(scratch, "work*")):  # --keep-work's (grade.hostile)
         submission.clear(left)
