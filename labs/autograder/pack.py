@@ -109,7 +109,7 @@ def main(argv):
                     help="the reference tigerc: writes the handout, checks the tests")
     a, settings = ap.parse_known_args(argv)
     args = grade.parse([a.lab, "--reference", a.tigerc] + settings)
-    spec = grade.spec_of(args)
+    spec, args = grade.spec_of(args)
     refused = grade.refused_private(args, spec)
     if refused:
         print(refused.replace("grade:", "autograder: no zip written:", 1))

@@ -40,19 +40,20 @@ def inputs_path(root, lab):
     return os.path.join(root, "labs", lab, "inputs.json")
 
 
-def write(spec, reference, out, programs):
+def write(spec, reference, out, programs, runs=None):
     """Writes the handout's random programs and baselines into OUT; `programs` are the
-    public groups' paths from the repository root."""
+    public groups' paths from the repository root; the reference runs in the runs
+    folder `runs` (sandbox.run_base)."""
     lab, rand = spec["lab"], spec["random"]
     folder = random_folder(out, lab)
     os.makedirs(folder, exist_ok=True)
-    made = randoms.programs(lab, rand["seed"], rand["count"], reference)
+    made = randoms.programs(lab, rand["seed"], rand["count"], reference, runs=runs)
     for path, _ in made:
         shutil.copy(path, folder)
     rel = programs + [os.path.relpath(os.path.join(folder, os.path.basename(p)), out)
                       for p, _ in made]
-    cx = judges.Context(spec, reference, sandbox.Limits())
-    cx.cases = lambda p, d: cases(lab, p, d, reference)
+    cx = judges.Context(spec, reference, sandbox.Limits(), runs=runs)
+    cx.cases = lambda p, d: cases(lab, p, d, reference, runs)
     absolute = [p if not p.startswith("labs/%s/random/" % lab) else os.path.join(out, p)
                 for p in rel]
 
@@ -92,7 +93,7 @@ def baseline(lab, path):
 _shipped_inputs = {}
 
 
-def cases(lab, program, directives, reference):
+def cases(lab, program, directives, reference, runs=None):
     """A program's judging inputs (inputs.py): in a handout those it ships, else made by
     the reference, or in a handout by lab.json's oracle (none: an error)."""
     table = None
@@ -107,7 +108,7 @@ def cases(lab, program, directives, reference):
     # A handout's compiler beyond the oracle's stage is the student's: no cross-check.
     cross = None if in_handout() else lab_meta(lab).get("cross_check")
     return inputs.cases(program, directives, reference, oracle(lab), cross, table, ROOT,
-                        variants(lab))
+                        variants(lab), runs)
 
 
 def variants(lab):

@@ -6,11 +6,12 @@ LAB markers in its C++ sources (markers.py), and labs/LAB/: handout.md (the
 text, with directives), lab.json, grading.json, the example program. Output, in OUT/:
 every file, the lab's regions and those of every later lab replaced by their stubs
 (no handout holds the solution of its lab or of a later one) and every marker
-removed; of labs/, only this lab's folder (without its mutants) and the shared files; the Makefile's `LAB ?=` set to the
-lab; README.md opening with a pointer to HANDOUT.md; the grading data the caller's
-`ship` writes (the lab's public random programs and the bonus's yardsticks: the
-grader's, labs/grader/shipped.py, which this package does not import); HANDOUT.md, whose listings and pictures come from running the reference tigerc on
-the example now (text.py), and HANDOUT.html when pandoc is installed.
+removed; of labs/, only this lab's folder (without its mutants) and the shared files;
+the Makefile's `LAB ?=` set to the lab; README.md opening with a pointer to HANDOUT.md;
+the grading data the caller's `ship` writes (the lab's public random programs and the
+bonus's yardsticks: the grader's, labs/grader/shipped.py, which this package does not
+import); HANDOUT.md, whose listings and pictures come from running the reference tigerc
+on the example now (text.py), and HANDOUT.html when pandoc is installed.
 """
 import os
 import re

@@ -11,6 +11,7 @@ builds, every program loses its points with a one-line reason, the score is 0.
 """
 import os
 import sys
+from dataclasses import replace
 
 from .. import cut
 from ..grader import grade
@@ -26,7 +27,7 @@ def grade_handout(lab, reference, extra):
                         "--out",
                         os.path.join(ROOT, "build", "grade", "handout-" + lab)] + extra)
     spec = grade.load_spec(lab)
-    args.time_limit = spec.get("time_limit", 10)
+    args = replace(args, time_limit=spec.get("time_limit", 10))
     result = grade.grade(args, spec, tree)
     grade.report.write(result, args.out)
     problems = [result["build"]] if result["build"] else []

@@ -505,7 +505,6 @@ def two_slots(suite, subs, name):
                         "--parallel", "2", "--base", suite.handout, "--out", out,
                         "--shrink", "0", "--keep-work", "--time-limit", "2",
                         "--scratch", suite.scratch])
-    args.time_limit = 2
     grade.grade_class(args, grade.load_spec("canon"))
     results = {}
     for folder in sorted(os.listdir(subs)):
@@ -527,7 +526,6 @@ def check_newline_folder(suite):
     args = grade.parse(["canon", "--reference", suite.reference, "--upload", upload,
                         "--base", suite.handout, "--out", out, "--shrink", "0",
                         "--time-limit", "2", "--scratch", suite.scratch])
-    args.time_limit = 2
     result = grade.grade(args, grade.load_spec("canon"), args.upload)
     picked = subprocess.run(["bash", "-c", OLD_ROOT, "-", upload], capture_output=True,
                             text=True, cwd=upload).stdout.strip()
