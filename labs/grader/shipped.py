@@ -2,8 +2,8 @@
 autograder's score (labs/grader/README.md, "Grading in a handout").
 
 A handout holds no solution of its lab, so its own tigerc cannot be the oracle of the
-random programs nor the bonus's yardstick. labs/handout/make.py therefore ships, computed by
-the reference when the handout is cut:
+random programs nor the bonus's yardstick. write() therefore ships, computed by the
+reference when the handout is cut (labs/handout/make.py is given it: labs/cut.py, grade.py):
   labs/LAB/random/rand_K.tig   the public random programs with their expectations (the
                                same files the autograder makes from grading.json's seed)
   labs/LAB/baselines.json      the yardstick of each program of the public and random

@@ -4,7 +4,7 @@ for every program it fails.
 
 Usage: python3 -m labs.tests.handout_zero REFERENCE_TIGERC LAB... [--scratch DIR]
 
-Each LAB's handout is cut from this tree by labs/handout/make.py (its functions replaced
+Each LAB's handout is cut from this tree by labs/cut.py (its functions replaced
 by stubs that stop with exit 78) and graded like any submission, in the shared scratch
 build (only the stubbed files differ from the last build). Expects: the handout
 builds, every program loses its points with a one-line reason, the score is 0.

@@ -14,8 +14,8 @@ Expects:
     imports inside functions too): no cycle between modules, nor between the parts
     (labs.handout, labs.grader, labs.autograder, labs.tests and each top-level module of
     labs/); no labs.handout module imports labs.grader; no module imports testcases/
-    (the directives are labs/programs.py's). The check is first run on a copy of the
-    tree with such imports added, which it must refuse.
+    (the directives are labs/programs.py's). The same check, run on a copy of the tree
+    with such imports added (BAD_IMPORTS), must refuse each.
 Exit 1 when any expectation fails.
 """
 import ast
