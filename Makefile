@@ -105,7 +105,7 @@ slides: configure
 # HANDOUT.md made by running $(TIGERC) on the lab's example (labs/README.md).
 handout: reference
 	$(lab_given)
-	python3 -m labs.handout.make --lab $(LAB) --tigerc $(TIGERC) --out $(BUILD)/handouts/$(LAB) $(if $(SPEC),--spec $(SPEC))
+	python3 -m labs.cut --lab $(LAB) --tigerc $(TIGERC) --out $(BUILD)/handouts/$(LAB) $(if $(SPEC),--spec $(SPEC))
 
 # Tiger Explorer: the compiler in WebAssembly plus a page, a static site in
 # $(BUILD)/explorer/ (explorer/README.md). Not part of `make`: it needs emscripten.

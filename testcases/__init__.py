@@ -1,2 +1,2 @@
-"""testcases - the end-to-end programs; run_testcases.py's directives are shared with the
-grader (labs/grader/grade.py)."""
+"""testcases - the end-to-end programs; their directives are read by labs/programs.py,
+which run_testcases.py and the lab grader share."""

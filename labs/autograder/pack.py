@@ -14,7 +14,7 @@ The zip holds, at its top (Gradescope unpacks it into /autograder/source):
   run_autograder   run for each submission: grades /autograder/submission with
                    labs/grader/grade.py, writes /autograder/results/results.json
   reference/       this repository's sources: the reference compiler and the grader
-  handout/         the lab's handout (labs/handout/make.py): what submissions are built on
+  handout/         the lab's handout (labs/cut.py): what submissions are built on
   private/         the teacher's private programs (--tests), graded as "private tests"
   random_seed      the teacher's seed (--random-seed): as many hidden random programs,
                    graded with the private tests
@@ -31,9 +31,9 @@ import stat
 import sys
 import zipfile
 
+from .. import cut
 from .. import spec as lab_spec
 from ..grader import grade
-from ..handout import make as make_handout
 from ..paths import ROOT
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -60,7 +60,7 @@ def add(z, path, arcname):
 
 def handout_files(lab, tigerc, folder, spec):
     """(path on disk, path in the zip) of the lab's handout, cut into folder now."""
-    make_handout.write(lab, tigerc, folder, quiet=True, spec=spec)
+    cut.write(lab, tigerc, folder, quiet=True, spec=spec)
     for root, dirs, files in os.walk(folder):
         dirs.sort()
         for name in sorted(files):
@@ -109,7 +109,7 @@ def main(argv):
                     help="the reference tigerc: writes the handout, checks the tests")
     a, settings = ap.parse_known_args(argv)
     args = grade.parse([a.lab, "--reference", a.tigerc] + settings)
-    spec = grade.spec_of(args)
+    spec, args = grade.spec_of(args)
     refused = grade.refused_private(args, spec)
     if refused:
         print(refused.replace("grade:", "autograder: no zip written:", 1))

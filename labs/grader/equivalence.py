@@ -25,9 +25,8 @@ import os
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-from testcases.run_testcases import directives
-
 from ..paths import ROOT
+from ..programs import directives
 from . import grade, judges, mutation, sandbox, shipped
 
 
@@ -62,8 +61,9 @@ def yardsticks(spec, reference, paths, jobs):
     """{program path: the bonus's yardstick on it}, on the text and input each program is
     judged on (its lifted text, as grade.py's Context gives it), like the number of the
     grade it is compared with."""
-    cx = judges.Context(spec, reference, sandbox.Limits(seconds=60))
-    cx.cases = lambda path, d: shipped.cases(spec["lab"], path, d, reference)
+    runs = grade.default_runs()
+    cx = judges.Context(spec, reference, sandbox.Limits(seconds=60), runs=runs)
+    cx.cases = lambda path, d: shipped.cases(spec["lab"], path, d, reference, runs)
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         values = list(pool.map(lambda p: judges.baseline(cx, p, directives(p)), paths))
     return dict(zip(paths, values))

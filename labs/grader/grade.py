@@ -18,8 +18,13 @@ Writes the table to stdout and OUT/results.json (Gradescope), OUT/junit.xml; OUT
 build/grade/LAB by default; the old ones are deleted first, and a grader error still
 writes them (score 0, the error said). Exit 0 when graded (whatever the score); 1 with
 --require-full and a score below the maximum; 2 on a grader error.
+
+The settings travel as one GradeConfig, made once from the command line (parse) and
+passed down; whoever wants other settings (mutation.py, grade_tests.py, the tests)
+makes a new one with dataclasses.replace, and nothing sets a field on it afterwards.
 """
 import argparse
+import functools
 import glob
 import hashlib
 import os
@@ -30,11 +35,11 @@ import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-
-from testcases.run_testcases import COMPILE_ERRORS, directives
+from dataclasses import dataclass, replace
 
 from ..handout import make as make_handout
 from ..paths import ROOT
+from ..programs import COMPILE_ERRORS, directives
 from ..spec import load as load_spec, private_group, private_scale, public_points
 from . import confine, judges, randoms, report, sandbox, shipped, submission, untrusted
 
@@ -42,12 +47,50 @@ STUDENT_DISK = 64 * sandbox.MB  # what one run of a student's tigerc may leave i
 # The grade's own folders, outside this tree (grade_home()).
 HOME = os.path.join("/var/tmp", "tiger-grade-%d" % os.geteuid(),
                     hashlib.sha1(ROOT.encode()).hexdigest()[:10])
-sandbox.RUN_BASE = os.environ.get("TIGER_GRADE_RUNS", os.path.join(HOME, "runs"))
 
 
-def random_programs(spec, seed, reference, count):
+@dataclass(frozen=True)
+class GradeConfig:
+    """The settings of a grade: parse()'s options (see there) and what a caller of
+    grade() sets beside them. `runs`: where each step's private folder goes (sandbox.py;
+    $TIGER_GRADE_RUNS, else HOME/runs); `scratch` and `runs` may move to HOME/ for the
+    nobody level (settle_folders)."""
+    lab: str
+    reference: str                # absolute
+    scratch: str                  # absolute
+    runs: str
+    out: str
+    # What is graded: one submission (--upload's root when given), or each of --all.
+    submission: str = None
+    upload: str = None
+    all: str = None
+    parallel: int = 1
+    roster: str = None
+    # The spec and its settings (spec.py), and the private group.
+    spec: str = None
+    hidden: int = None
+    private_points: float = None
+    bonus: str = None
+    tests: str = None
+    random_seed: int = None       # --random-seed, or read from --random-seed-file
+    tests_checked: bool = False
+    # How it runs and what it shows.
+    jobs: int = 1
+    time_limit: float = None      # None: the spec's (spec_of)
+    require_full: bool = False
+    base: str = None
+    shrink: int = -1
+    shrink_seconds: float = 600.0
+    keep_work: bool = False
+    hide_private: bool = False
+    stop_early: bool = False      # mutation.Pool: stop at the first failed program
+    ninja: bool = False           # mutation.Pool: the mutants are the solution's code
+
+
+def random_programs(spec, seed, reference, count, runs=None):
     """`count` random programs of a seed; in a handout, those it ships for grading.json's
-    seed, and others only where lab.json names an oracle (grader/shipped.py)."""
+    seed, and others only where lab.json names an oracle (grader/shipped.py). runs: the
+    runs folder of the reference's runs."""
     r, lab = spec["random"], spec["lab"]
     if not count:
         return []
@@ -58,7 +101,7 @@ def random_programs(spec, seed, reference, count):
         raise SystemExit("grade: in the %s handout, random programs of another seed need "
                          "the reference (the autograder has it)" % lab)
     return [p for p, _ in randoms.programs(lab, seed, count, reference, oracle,
-                                           hidden=seed != r["seed"])]
+                                           hidden=seed != r["seed"], runs=runs)]
 
 
 def suite(spec, args):
@@ -72,14 +115,14 @@ def suite(spec, args):
               for (name, pts, _), g in zip(names, spec["groups"])]
     if rand:
         groups.append((rand["name"], names[len(groups)][1],
-                       random_programs(spec, rand["seed"], args.reference, rand["count"]),
-                       False))
+                       random_programs(spec, rand["seed"], args.reference, rand["count"],
+                                       args.runs), False))
     if has_private(args):
         private = private_group(spec)
         progs = private_programs(args)
         if rand and args.random_seed is not None:
             progs += random_programs(spec, args.random_seed, args.reference,
-                                     private["hidden"])
+                                     private["hidden"], args.runs)
         groups.append((private["name"], private["points"], progs, True))
     return groups
 
@@ -112,8 +155,7 @@ def check_private(args, spec):
         return problems
     alone = dict(spec, groups=[{"name": "private tests", "points": 100, "programs": judged}],
                  random=None, bonus=[])
-    result = grade(argparse.Namespace(**dict(vars(args), tests=None, random_seed=None,
-                                             shrink=0)), alone, None)
+    result = grade(replace(args, tests=None, random_seed=None, shrink=0), alone, None)
     if result["build"]:
         return problems + [result["build"]]
     return problems + ["%s: the reference fails it: %s" % (
@@ -147,7 +189,7 @@ def explain_random(cx, tigerc, spec, judged, args):
     def explain(item):
         path, verdict = item
         detail = randoms.counterexample(path, spec["lab"], args.reference, judge, oracle,
-                                        args.shrink_seconds)
+                                        args.shrink_seconds, args.runs)
         if detail:
             verdict.message += "\n" + detail
     chosen = [(p, v) for name, _, progs, _ in judged if name == rand["name"]
@@ -246,17 +288,16 @@ def bonus_results(cx, spec, groups, jobs):
     return out
 
 
-def settle_folders(args):
-    """Steps that run as nobody must reach the scratch and run folders: when these sit
-    where nobody cannot walk (a checkout in /root, a mktemp -d folder), they move to
-    HOME/ (mode 0711: nobody may pass, not list)."""
+def settle_folders(cfg):
+    """The config whose folders the steps that run as nobody reach: when the scratch and
+    run folders sit where nobody cannot walk (a checkout in /root, a mktemp -d folder),
+    they move to HOME/ (mode 0711: nobody may pass, not list)."""
     home = grade_home()
     if not confine.runs_as_nobody(sandbox.level()) or (
-            confine.reachable(args.scratch) and confine.reachable(sandbox.RUN_BASE)):
-        return
-    if not confine.reachable(args.scratch):
-        args.scratch = os.path.join(home, "scratch")
-    sandbox.RUN_BASE = os.path.join(home, "runs")
+            confine.reachable(cfg.scratch) and confine.reachable(cfg.runs)):
+        return cfg
+    scratch = cfg.scratch if confine.reachable(cfg.scratch) else os.path.join(home, "scratch")
+    return replace(cfg, scratch=scratch, runs=os.path.join(home, "runs"))
 
 
 def grade_home():
@@ -306,12 +347,12 @@ def grade(args, spec, sub, slot=0):
     left but the pristine build. Its steps run in a Box of its own (confine.py: its
     uid, its control group), ended with it."""
     start = time.time()
-    settle_folders(args)
+    args = settle_folders(args)
     if sub:
         refuse_open_tree()
     box = confine.Box()
     box.enter()
-    bin_dir = sandbox.public_folder()  # what this grade runs: its tigerc, the reference
+    bin_dir = sandbox.public_folder(args.runs)  # what this grade runs: its tigerc, the reference
     work = submission.work_folder(args.scratch, slot)
     try:
         result = grade_in(args, spec, sub, bin_dir, start, slot)
@@ -321,7 +362,7 @@ def grade(args, spec, sub, slot=0):
         return error_result(args, spec, grader_error(e), start)
     finally:
         shutil.rmtree(bin_dir, ignore_errors=True)
-        if sub and not getattr(args, "keep_work", False):
+        if sub and not args.keep_work:
             submission.clear(work)
         box.end()
 
@@ -353,17 +394,17 @@ def group_names(spec, args):
 
 def grade_in(args, spec, sub, bin_dir, start, slot):
     limits = sandbox.Limits(seconds=args.time_limit, disk=STUDENT_DISK)
-    cx = judges.Context(spec, args.reference, limits)
-    cx.cases = lambda path, d: shipped.cases(spec["lab"], path, d, args.reference)
+    cx = judges.Context(spec, args.reference, limits, runs=args.runs)
+    cx.cases = lambda path, d: shipped.cases(spec["lab"], path, d, args.reference, args.runs)
     cx.confined_reference = reference_copy(args.reference, bin_dir)
-    if getattr(args, "stop_early", False):  # mutation.Pool: does anything fail?
+    if args.stop_early:  # mutation.Pool: does anything fail?
         cx.stop = threading.Event()
     tigerc, build_msg = sandbox.public_copy(args.reference, bin_dir), ""
     if sub:
         tigerc, build_msg, _ = submission.build(sub, args.scratch, args.jobs,
                                                 handout_base(args), spec["lab"], bin_dir, slot,
-                                                upload=getattr(args, "upload", None) == sub,
-                                                ninja=getattr(args, "ninja", False))
+                                                upload=args.upload == sub, ninja=args.ninja,
+                                                runs=args.runs)
     groups = suite(spec, args)
     if tigerc:
         judged = judge_all(cx, tigerc, groups, args.jobs)
@@ -419,23 +460,24 @@ def handout_base(args):
     handout, else the lab's handout cut from this tree (labs/handout/make.py) into
     SCRATCH-base/LAB: cut whole into a fresh folder, then put in place, so an
     interrupted cut or another scratch's grade never leaves half a handout; kept while
-    its cut_key (SCRATCH-base/LAB.cut-of) stays the same."""
+    its cut_key (SCRATCH-base/LAB.cut-of) stays the same. Grades that share one
+    (grade_class, mutation.Pool) get it once, as the --base of their config
+    (prepare_shared)."""
     if args.base:
         return args.base
     if os.path.isfile(os.path.join(ROOT, "HANDOUT.md")):
         return ROOT
     out = os.path.join(args.scratch + "-base", args.lab)
-    if not getattr(args, "_base_made", False):
-        os.makedirs(os.path.dirname(out), exist_ok=True)
-        key, kept = cut_key(args.lab, args.reference), out + ".cut-of"
-        if not (os.path.isdir(out) and os.path.isfile(kept) and open(kept).read() == key):
-            fresh = tempfile.mkdtemp(prefix=args.lab + "-", dir=os.path.dirname(out))
-            make_handout.write(args.lab, args.reference, fresh, quiet=True)
-            shutil.rmtree(out, ignore_errors=True)
-            os.rename(fresh, out)
-            with open(kept, "w") as f:
-                f.write(key)
-        args._base_made = True
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    key, kept = cut_key(args.lab, args.reference), out + ".cut-of"
+    if not (os.path.isdir(out) and os.path.isfile(kept) and open(kept).read() == key):
+        fresh = tempfile.mkdtemp(prefix=args.lab + "-", dir=os.path.dirname(out))
+        make_handout.write(args.lab, args.reference, fresh,
+                           functools.partial(shipped.write, runs=args.runs), quiet=True)
+        shutil.rmtree(out, ignore_errors=True)
+        os.rename(fresh, out)
+        with open(kept, "w") as f:
+            f.write(key)
     return out
 
 
@@ -449,6 +491,7 @@ def cut_key(lab, reference):
 
 
 def parse(argv):
+    """The GradeConfig of a command line."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[1])
     ap.add_argument("lab")
     ap.add_argument("--submission")
@@ -500,12 +543,18 @@ def parse(argv):
     a.reference, a.scratch = os.path.abspath(a.reference), os.path.abspath(a.scratch)
     a.base = a.base and os.path.abspath(a.base)
     a.out = a.out or os.path.join(ROOT, "build", "grade", a.lab)
-    return a
+    options = dict(vars(a))
+    del options["random_seed_file"]
+    return GradeConfig(runs=default_runs(), **options)
+
+
+def default_runs():
+    """The runs folder of a grade: $TIGER_GRADE_RUNS, else HOME/runs (grade_home())."""
+    return os.environ.get("TIGER_GRADE_RUNS", os.path.join(HOME, "runs"))
 
 
 def main(argv):
-    args = parse(argv)
-    spec = spec_of(args)
+    spec, args = spec_of(parse(argv))
     if not os.access(args.reference, os.X_OK):
         print("grade: no reference tigerc at %s (run make first)" % args.reference)
         return 2
@@ -528,11 +577,11 @@ def main(argv):
 
 
 def spec_of(args):
-    """The lab's spec with the command line's settings (spec.py), and args.time_limit
-    from it when not given. A spec that breaks a rule: SpecError, exit status 2."""
+    """(spec, config): the lab's spec with the command line's settings (spec.py), and
+    the config with its time_limit from the spec when not given. A spec that breaks a
+    rule: SpecError, exit status 2."""
     spec = load_spec(args.lab, args.spec, args.hidden, args.private_points, args.bonus)
-    args.time_limit = args.time_limit or spec.get("time_limit", 10)
-    return spec
+    return spec, replace(args, time_limit=args.time_limit or spec.get("time_limit", 10))
 
 
 def grade_class(args, spec):
@@ -552,7 +601,7 @@ def grade_class(args, spec):
     n = parallel_slots(args.parallel, "--parallel")
     report.clear(args.out, (report.CLASS_CSV, report.SUBMISSIONS))
     if subs:
-        prepare_shared(args, spec)
+        args, _ = prepare_shared(args, spec)
 
     def one(sub, slot):
         name, start = os.path.basename(sub), time.time()
@@ -588,13 +637,15 @@ def parallel_slots(n, what):
 
 def prepare_shared(args, spec):
     """What parallel grades share, made once before they run side by side: the
-    folders, the handout's pristine build, the random programs. A problem or None."""
-    settle_folders(args)
+    folders, the handout's pristine build, the random programs. (The config they share,
+    its folders settled and the handout as its base; a problem or None)."""
+    args = settle_folders(args)
     refuse_open_tree()
-    _, problem = submission.ensure_pristine(handout_base(args), args.scratch, args.jobs,
-                                              spec["lab"], getattr(args, "ninja", False))
+    args = replace(args, base=handout_base(args))
+    _, problem = submission.ensure_pristine(args.base, args.scratch, args.jobs,
+                                              spec["lab"], args.ninja, args.runs)
     suite(spec, args)
-    return problem
+    return args, problem
 
 
 def in_slots(items, n, work):

@@ -31,10 +31,10 @@ import shutil
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
-
-from testcases.run_testcases import COMPILE_ERRORS, directives
+from dataclasses import replace
 
 from ..paths import ROOT
+from ..programs import COMPILE_ERRORS, directives
 from . import grade, mutation, report, untrusted
 
 TESTS_GROUP = "your tests on the reference"
@@ -109,9 +109,8 @@ def on_reference(args, spec, programs):
     """{program: its failure on the reference, or ""}, each judged under the mutants'
     limits (--time-limit) in a grade of its own: no other test's time-outs lower its
     limit (judges.Context.student_limits)."""
-    ref = grade.parse([args.lab, "--reference", args.reference, "--shrink", "0",
-                       "--jobs", "1"])
-    ref.time_limit = args.time_limit
+    ref = replace(grade.parse([args.lab, "--reference", args.reference, "--shrink", "0",
+                               "--jobs", "1"]), time_limit=args.time_limit)
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(lambda p: grade.grade(ref, tests_spec(spec, [p]), None),
                                 programs))

@@ -12,10 +12,10 @@ the grader writes before the program on its first line (lines stay where they we
     let function grader_read(): int = ... var grader_in0 := grader_read() ... in PROGRAM end
 Input 0 gives the literals their own values (one a line, then the program's `stdin:`):
 the lifted program must print what its directives say, which the reference checks.
-Inputs 1..VARIANTS (ptoext: input 1 only) change one value each (+1, +2, -1, +7): each is kept when the
-reference runs it within its limits and twice input 0's statements (so a grade costs
-little more) and its output (exit status, stdout) differs from
-that of every input kept before it. So a dump that prints one run's output, or replays
+Inputs 1..VARIANTS (or lab.json's `input_variants`: ptoext's input 1 only) change one
+value each (+1, +2, -1, +7): each is kept when the reference runs it within its limits
+and twice input 0's statements (so a grade costs little more) and its output (exit
+status, stdout) differs from that of every input kept before it. So a dump that prints one run's output, or replays
 one run's calls, fails on the others; only a compiled computation passes them all.
 When the first LIFTS literals do not, the next LIFTS are tried. The rule for a program
 no lifted literal changes (it prints constants only, or has no integer literal): its
@@ -168,23 +168,25 @@ def readable(values):
     return all(0 <= v + OFFSET < 10 ** WIDTH for v in values)
 
 
-def run(reference, oracle, path, stdin, steps=0):
+def run(reference, oracle, path, stdin, steps=0, runs=None):
     """(status, stdout, stderr, steps) of the reference's run, or None when it is no fit
     expectation (a limit, a compile error). steps > 0: at most that many statements (a
-    variant may not cost a grade much more)."""
+    variant may not cost a grade much more). runs: the runs folder (sandbox.run)."""
     cap = ["--max-steps=%d" % steps] if steps else []
     ran = sandbox.run([reference] + list(oracle) + ["--stats"] + cap + [path], stdin=stdin,
-                      limits=LIMITS)
+                      limits=LIMITS, runs=runs)
     if ran.problem(LIMITS, "reference") or ran.status in (65, 66, 67, 71):
         return None
     counted = STEPS.findall(ran.stderr.decode("latin-1"))
     return ran.status, ran.stdout, ran.stderr, int(counted[-1]) if counted else 0
 
 
-def mlir_agrees(reference, path, stdin, got):
-    """ptoext: whether the reference's MLIR run gives the interpreter's (status, stdout)."""
-    mlir = sandbox.run([reference, "--run-mlir", path], stdin=stdin, limits=LIMITS)
-    return (mlir.status, mlir.stdout) == got[:2]
+def agrees(reference, cross, path, stdin, got, runs=None):
+    """Whether the reference's run with lab.json's `cross_check` options (ptoext's:
+    --run-mlir) gives the oracle's (status, stdout)."""
+    again = sandbox.run([reference] + list(cross) + [path], stdin=stdin, limits=LIMITS,
+                        runs=runs)
+    return (again.status, again.stdout) == got[:2]
 
 
 def matches(got, directives):
@@ -208,7 +210,8 @@ def variant(stdin, got):
                    "errors": []}
 
 
-def attempt(plain, spans, echo, directives, reference, oracle, ptoext, work, variants):
+def attempt(plain, spans, echo, directives, reference, oracle, cross, work, variants,
+            runs=None):
     """The Cases of one way to lift (spans, echo), or None when its inputs do not give
     `variants` more outputs that differ (or input 0 is not the program's own run)."""
     text = lifted_text(plain, spans, echo)
@@ -220,7 +223,7 @@ def attempt(plain, spans, echo, directives, reference, oracle, ptoext, work, var
     if not readable([v + d for v in base for d in DELTAS + (0,)]):
         return None
     stdin = stdin_of(base, directives)
-    got = run(reference, oracle, path, stdin)
+    got = run(reference, oracle, path, stdin, runs=runs)
     if got is None or not matches(unechoed(got) if echo else got, directives):
         return None
     budget = 2 * got[3] + 100000
@@ -232,9 +235,9 @@ def attempt(plain, spans, echo, directives, reference, oracle, ptoext, work, var
         changed = list(base)
         changed[k] += d
         stdin = stdin_of(changed, directives)
-        got = run(reference, oracle, path, stdin, budget)
-        if got and got[:2] not in seen and (not ptoext or mlir_agrees(reference, path,
-                                                                      stdin, got)):
+        got = run(reference, oracle, path, stdin, budget, runs)
+        if got and got[:2] not in seen and (not cross or agrees(reference, cross, path,
+                                                                stdin, got, runs)):
             seen.add(got[:2])
             cases.inputs.append(variant(stdin, got))
             if len(cases.inputs) > variants:
@@ -242,7 +245,7 @@ def attempt(plain, spans, echo, directives, reference, oracle, ptoext, work, var
     return None
 
 
-def make(program, directives, reference, oracle, ptoext, variants=VARIANTS):
+def make(program, directives, reference, oracle, cross, variants=VARIANTS, runs=None):
     """The Cases of a program (see the docstring), or a Cases with its one input and no
     lift when neither way works (a program the reference cannot run twice)."""
     with open(program, "rb") as f:
@@ -251,11 +254,11 @@ def make(program, directives, reference, oracle, ptoext, variants=VARIANTS):
     ways = [(choose(plain, spans, 0), False), (choose(plain, spans, 0), True)]
     if len(spans) > LIFTS:
         ways.insert(1, (choose(plain, spans, 1), False))
-    work = tempfile.mkdtemp(prefix="inputs-", dir=sandbox.run_base())
+    work = tempfile.mkdtemp(prefix="inputs-", dir=sandbox.run_base(runs))
     try:
         for lift, echo in ways:
-            cases = attempt(plain, lift, echo, directives, reference, oracle, ptoext, work,
-                            variants)
+            cases = attempt(plain, lift, echo, directives, reference, oracle, cross, work,
+                            variants, runs)
             if cases:
                 return cases
     finally:
@@ -283,11 +286,12 @@ def reference_digest(reference):
     return _digests[mark]
 
 
-def cases(program, directives, reference, oracle, ptoext, shipped=None, root=None,
-          variants=VARIANTS):
+def cases(program, directives, reference, oracle, cross, shipped=None, root=None,
+          variants=VARIANTS, runs=None):
     """A program's Cases: from `shipped` ({key: json}, a handout's), from the cache in
     ROOT/build/grade/inputs, or made now by the reference (oracle None: cannot, an error).
-    ptoext: each variant's run checked by --run-mlir."""
+    cross (lab.json's `cross_check`, or None): each variant's run checked by a run of
+    the reference with these options (agrees)."""
     name = key(program, variants)
     if shipped and name in shipped:
         return Cases.from_json(shipped[name])
@@ -299,7 +303,7 @@ def cases(program, directives, reference, oracle, ptoext, shipped=None, root=Non
     kept = kept_json(path)
     if kept is not None:
         return Cases.from_json(kept)
-    made = make(program, directives, reference, oracle, ptoext, variants)
+    made = make(program, directives, reference, oracle, cross, variants, runs)
     keep_json(path, made.to_json())
     return made
 

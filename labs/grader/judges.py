@@ -74,6 +74,7 @@ class Context:
                           # grade only asks whether anything fails (mutation.Pool)
     budget: float = STUDENT_BUDGET  # seconds all runs of the student's tigerc may take
     spent: float = 0.0              # what they took so far
+    runs: str = None      # where each run's private folder goes (sandbox.run_base)
 
     def student_limits(self):
         """The student's limits: after TIMEOUTS_BEFORE_LOWER time-outs in one grade,
@@ -160,7 +161,7 @@ def student_emit(cx, tigerc, stage, program):
     limits = cx.student_limits()
     start = time.monotonic()
     ran = sandbox.run([tigerc, "--emit=" + stage, program], limits=limits, untrusted=True,
-                      ro=[tigerc, os.path.dirname(program)])
+                      ro=[tigerc, os.path.dirname(program)], runs=cx.runs)
     cx.spent += time.monotonic() - start
     cx.count(ran)
     problem = ran.problem(limits, who)
@@ -234,7 +235,8 @@ def judge_dumps(cx, program, path, cases, work, judged):
     if len(runs) == 1:
         one = runs[0]
         ran = sandbox.run(one.cmd[:-1] + (["--effects-hash"] if one.own else []) + [path],
-                          stdin=one.stdin, limits=one.limits, untrusted=True, ro=ro)
+                          stdin=one.stdin, limits=one.limits, untrusted=True, ro=ro,
+                          runs=cx.runs)
         return [lambda directives: judged_dump(cx, one, ran, path, directives)]
     folder = inputs_folder(work, [one.stdin for one in runs])
     for k, one in enumerate(runs):
@@ -244,7 +246,7 @@ def judge_dumps(cx, program, path, cases, work, judged):
     whole = whole_limits([one.limits for one in runs])
     bare = [a for a in runs[0].cmd[:-1] if not a.startswith("--max-steps=")]
     ran = sandbox.run(bare + ["--effects-hash", "--inputs=" + folder, path], limits=whole,
-                      untrusted=True, ro=ro + [folder])
+                      untrusted=True, ro=ro + [folder], runs=cx.runs)
     split = split_runs(ran, len(runs), runs[0].limits)
     if ran.problem(whole, "") or split is None:  # the limits of one input name it
         cx.count(ran)
@@ -395,9 +397,9 @@ def judging(cx, program, directives, lifted=True):
     the program as it is, on its own stdin (a shrinker's candidate)."""
     cases = cx.cases(program, directives) if lifted and cx.cases else \
         inputs.Cases(None, [(directives["stdin"], directives)])
-    work = tempfile.mkdtemp(prefix="judge-", dir=sandbox.run_base())
+    work = tempfile.mkdtemp(prefix="judge-", dir=sandbox.run_base(cx.runs))
     os.chmod(work, 0o755)  # the confined reference reads the student's dump here
-    blind = blind_copy(program, sandbox.RUN_BASE, cases.text)
+    blind = blind_copy(program, sandbox.run_base(cx.runs), cases.text)
     try:
         yield blind, cases, work
     finally:
@@ -425,7 +427,7 @@ def baseline(cx, program, directives):
     if not args:
         return None
     cases = cx.cases(program, directives) if cx.cases else None
-    work = tempfile.mkdtemp(prefix="baseline-", dir=sandbox.run_base())
+    work = tempfile.mkdtemp(prefix="baseline-", dir=sandbox.run_base(cx.runs))
     try:
         path = os.path.join(work, "prog.tig")
         with open(path, "w", encoding="latin-1") as f:
@@ -436,7 +438,8 @@ def baseline(cx, program, directives):
         known = inputs.kept_json(kept)
         if known and "value" in known:
             return known["value"]
-        ran = sandbox.run([cx.reference] + args + [path], stdin=stdin, limits=cx.trusted)
+        ran = sandbox.run([cx.reference] + args + [path], stdin=stdin, limits=cx.trusted,
+                          runs=cx.runs)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     value = measure(cx.spec["metric"], ran.stderr)

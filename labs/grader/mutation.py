@@ -31,11 +31,10 @@ import subprocess
 import sys
 import threading
 import time
-from dataclasses import dataclass, field
-
-from . import judges, mutate, submission, untrusted
+from dataclasses import dataclass, field, replace
 
 from ..paths import LABS, ROOT
+from . import grade, judges, mutate, submission, untrusted
 EQUIVALENT = "equivalent_mutants.txt"
 
 
@@ -192,12 +191,6 @@ def sample(cases, n):
     return [c for c in cases if c.id in keep]
 
 
-def _grade():
-    """grade.py, the grader (imported when first needed: it imports this module)."""
-    from . import grade
-    return grade
-
-
 def write_loose(case, folder):
     """The case as a submission of loose files: folder holds just the lab's files."""
     shutil.rmtree(folder, ignore_errors=True)
@@ -237,21 +230,20 @@ class Pool:
     def __init__(self, lab, reference, workdir, jobs, time_limit, full=False):
         self.lab, self.reference, self.full = lab, reference, full
         self.workdir, self.time_limit, self.jobs = workdir, time_limit, jobs
-        self.grade = _grade()
+        self.grade = grade
         self.scratch = os.path.join(workdir, "scratch")
         self.base, self.broken, self.lock = None, set(), threading.Lock()
 
     def args(self, slot=0):
-        """grade.py's arguments for a grade in `slot`."""
+        """grade.py's config (GradeConfig) for a grade in `slot`."""
         inner = max(1, (os.cpu_count() or 1) // self.jobs)
         argv = [self.lab, "--reference", self.reference, "--scratch", self.scratch,
                 "--submission", os.path.join(self.workdir, "submission-%d" % slot),
                 "--jobs", str(inner), "--shrink", "0",
                 "--out", os.path.join(self.workdir, "out-%d" % slot)]
-        args = self.grade.parse(argv + (["--base", self.base] if self.base else []))
-        args.time_limit, args.stop_early = self.time_limit, not self.full
-        args.ninja = True  # the mutants are the solution's code: built with Ninja
-        return args
+        # The mutants are the solution's code: built with Ninja.
+        return replace(self.grade.parse(argv + (["--base", self.base] if self.base else [])),
+                       time_limit=self.time_limit, stop_early=not self.full, ninja=True)
 
     def prepare(self, spec, say=print):
         """The lock taken; what the grades share made once (grade.prepare_shared: the
@@ -265,13 +257,11 @@ class Pool:
             fcntl.flock(self.locked, fcntl.LOCK_EX)
         self.jobs = self.grade.parallel_slots(self.jobs, "grading mutants side by side")
         say("building the handout in %s (once per change of the handout)" % self.scratch)
-        args = self.args()
-        self.grade.settle_folders(args)
+        args = self.grade.settle_folders(self.args())
         self.scratch = args.scratch
         self.handout = self.grade.handout_base(args)
         self.base = solved_base(self.handout, self.lab, self.workdir)
-        args = self.args()
-        problem = self.grade.prepare_shared(args, spec)
+        _, problem = self.grade.prepare_shared(self.args(), spec)
         if problem:
             raise RuntimeError(problem)
         self.broken_list = os.path.join(self.workdir, "unbuildable-%s.txt" % submission.stamp(

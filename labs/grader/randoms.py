@@ -8,8 +8,9 @@ program was made from (for shrink.py).
 
 The seed alone decides the programs, so a student's `make grade` runs the same public
 ones as the autograder; a teacher's seed (--random-seed) adds hidden ones. A program
-the reference cannot run within its limits (a step limit, a compile error), or, for
-ptoext, whose MLIR run differs from the interpreter's, is passed over for the next seed.
+the reference cannot run within its limits (a step limit, a compile error), or one
+whose run with lab.json's `cross_check` options differs (ptoext's: its MLIR run, not
+the interpreter's), is passed over for the next seed.
 """
 import hashlib
 import importlib.machinery
@@ -19,9 +20,8 @@ import re
 import shutil
 import tempfile
 
+from ..paths import ROOT, lab_meta
 from . import sandbox, shrink
-
-from ..paths import ROOT
 
 
 def _load(name, path):
@@ -43,7 +43,6 @@ def in_handout():
     """Whether this tree is a lab's handout (its own tigerc is no reference)."""
     return os.path.isfile(os.path.join(ROOT, "HANDOUT.md"))
 
-directives = _load("run_testcases", "testcases/run_testcases.py").directives
 LIMITS = sandbox.Limits(seconds=60, memory=8192 * sandbox.MB, output=8 * sandbox.MB)
 WIDTH = 91  # a shown program line, "  NNNN | " before it: at most 100 characters
 BREAKS = (" then ", " else ", " do ", " in ")  # where a long line may break, with "; "
@@ -59,19 +58,21 @@ def escape(data):
     return "".join(out)
 
 
-def expected(reference, text, lab, work, oracle=("--run",), cross_check=True):
+def expected(reference, text, lab, work, oracle=("--run",), cross_check=True, runs=None):
     """The reference's run of a program (`oracle`: its options): (exit status, stdout),
     or None when it cannot be a test (see the docstring)."""
     fd, path = tempfile.mkstemp(prefix="candidate-", suffix=".tig", dir=work)
     try:
         with os.fdopen(fd, "w") as f:
             f.write(text)
-        ran = sandbox.run([reference] + list(oracle) + [path], limits=LIMITS)
+        ran = sandbox.run([reference] + list(oracle) + [path], limits=LIMITS, runs=runs)
         if ran.problem(LIMITS, "reference") or ran.status in (65, 66, 67, 71):
             return None
-        if lab == "ptoext" and cross_check and not in_handout():  # a handout's: the student's
-            mlir = sandbox.run([reference, "--run-mlir", path], limits=LIMITS)
-            if (mlir.status, mlir.stdout) != (ran.status, ran.stdout):
+        cross = lab_meta(lab).get("cross_check") if cross_check and not in_handout() \
+            else None  # a handout's compiler past the oracle is the student's
+        if cross:
+            again = sandbox.run([reference] + cross + [path], limits=LIMITS, runs=runs)
+            if (again.status, again.stdout) != (ran.status, ran.stdout):
                 return None
         return ran.status, ran.stdout
     finally:
@@ -105,7 +106,7 @@ def file_name(k, index, hidden):
     return "hidden_%d.tig" % index if hidden else "rand_%d.tig" % k
 
 
-def make_folder(folder, lab, seed, count, reference, oracle, hidden=False):
+def make_folder(folder, lab, seed, count, reference, oracle, hidden=False, runs=None):
     """Makes the programs in a fresh folder, then puts it in place whole: two grades
     that make the same folder at once each keep to their own until then."""
     os.makedirs(os.path.dirname(folder), exist_ok=True)
@@ -113,7 +114,7 @@ def make_folder(folder, lab, seed, count, reference, oracle, hidden=False):
     k, made = seed, []
     while len(made) < count and k < seed + 20 * count:
         text = random_tiger.program(k, lab)
-        want = expected(reference, text, lab, fresh, oracle)
+        want = expected(reference, text, lab, fresh, oracle, runs=runs)
         if want:
             with open(os.path.join(fresh, file_name(k, len(made), hidden)), "w") as f:
                 f.write(as_test(text, want[0], want[1], k, lab))
@@ -129,13 +130,13 @@ def make_folder(folder, lab, seed, count, reference, oracle, hidden=False):
         shutil.rmtree(fresh, ignore_errors=True)
 
 
-def programs(lab, seed, count, reference, oracle=("--run",), hidden=False):
+def programs(lab, seed, count, reference, oracle=("--run",), hidden=False, runs=None):
     """[(path, seed of the program)]: count programs from `seed` on, made once (hidden:
-    a teacher's seed, file_name())."""
+    a teacher's seed, file_name()); the reference's runs in the runs folder `runs`."""
     folder = folder_for(lab, seed, count, reference) + ("-hidden" if hidden else "")
     done = os.path.join(folder, "done")
     if not os.path.isfile(done):
-        make_folder(folder, lab, seed, count, reference, oracle, hidden)
+        make_folder(folder, lab, seed, count, reference, oracle, hidden, runs)
     with open(done) as f:
         seeds = [int(s) for s in f.read().split()]
     return [(os.path.join(folder, file_name(s, i, hidden)), s) for i, s in enumerate(seeds)]
@@ -155,16 +156,16 @@ def kind_of(message):
     return re.sub(r"\d+", "N", message.split(":")[0])
 
 
-def counterexample(path, lab, reference, judge, oracle=("--run",), seconds=15.0):
+def counterexample(path, lab, reference, judge, oracle=("--run",), seconds=15.0, runs=None):
     """The lines to show under a failed random program: the smallest program found
     that the submission fails the same way, what it should print and what went wrong.
     judge(test path) is the lab's judge of the submission on a test file."""
     seed = seed_of(path)
-    work = tempfile.mkdtemp(prefix="shrink-", dir=sandbox.run_base())
+    work = tempfile.mkdtemp(prefix="shrink-", dir=sandbox.run_base(runs))
     said = {}
 
     def fails(text):
-        want = expected(reference, text, lab, work, oracle, cross_check=False)
+        want = expected(reference, text, lab, work, oracle, cross_check=False, runs=runs)
         if want is None:
             return None
         test = os.path.join(work, "shrunk.tig")

@@ -32,8 +32,9 @@ from dataclasses import dataclass
 from . import confine
 
 MB = 1 << 20
-# Where the private folders go; grade.py sets it to build/grade/runs.
-RUN_BASE = os.path.join(tempfile.gettempdir(), "tiger-grade-runs")
+# Where the private folders go when the caller names no `runs` folder (a grade names its
+# own: grade.GradeConfig.runs, through judges.Context.runs and the calls it makes).
+DEFAULT_RUNS = os.path.join(tempfile.gettempdir(), "tiger-grade-runs")
 
 
 @dataclass
@@ -101,17 +102,19 @@ def _limits_prefix(limits):
 PRLIMIT = shutil.which("prlimit") or "/usr/bin/prlimit"  # util-linux, on every Debian
 
 
-def run_base():
-    """RUN_BASE, made: nobody may enter a folder of its own there, not list the others."""
-    os.makedirs(RUN_BASE, exist_ok=True)
-    os.chmod(RUN_BASE, 0o711)
-    return RUN_BASE
+def run_base(runs=None):
+    """The runs folder (default DEFAULT_RUNS), made: nobody may enter a folder of its
+    own there, not list the others."""
+    runs = runs or DEFAULT_RUNS
+    os.makedirs(runs, exist_ok=True)
+    os.chmod(runs, 0o711)
+    return runs
 
 
-def _private_dir(untrusted, home_in=None):
-    """A fresh folder for one run, in home_in (default: run_base()), outside /tmp; an
-    untrusted one belongs to nobody."""
-    d = tempfile.mkdtemp(prefix="run-", dir=home_in or run_base())
+def _private_dir(untrusted, home_in=None, runs=None):
+    """A fresh folder for one run, in home_in (default: run_base(runs)), outside /tmp;
+    an untrusted one belongs to nobody."""
+    d = tempfile.mkdtemp(prefix="run-", dir=home_in or run_base(runs))
     if untrusted and confine.runs_as_nobody(level()):
         os.chown(d, confine.uid(), confine.uid())
     return d
@@ -123,13 +126,13 @@ def _environment(home, path=None):
 
 
 def run(cmd, stdin=b"", limits=Limits(), untrusted=False, ro=(), rw=(), cwd=None,
-        home_in=None):
+        home_in=None, runs=None):
     """Runs cmd (a list) with the limits. An untrusted command is confined (confine.py):
     it sees only `ro` and `rw` (host paths) beside the toolchain, and starts in `cwd`
-    (default: a private folder of its own, made in home_in, default RUN_BASE; in
-    bubblewrap, a path as the step sees it)."""
-    home = _private_dir(untrusted, home_in)
-    logs = tempfile.mkdtemp(prefix="out-", dir=run_base())  # the grader's, not the command's
+    (default: a private folder of its own, made in home_in, default the runs folder
+    `runs` (run_base); in bubblewrap, a path as the step sees it)."""
+    home = _private_dir(untrusted, home_in, runs)
+    logs = tempfile.mkdtemp(prefix="out-", dir=run_base(runs))  # the grader's, not the command's
     out_path, err_path = os.path.join(logs, "stdout"), os.path.join(logs, "stderr")
     cwd = cwd or home
     prefix, env, fds = [], _environment(home), ()
@@ -283,9 +286,10 @@ def _read(path, cap):
         return f.read(cap + 1)
 
 
-def public_folder():
-    """A fresh folder in RUN_BASE that anyone may read, only the grader write."""
-    folder = tempfile.mkdtemp(prefix="bin-", dir=run_base())
+def public_folder(runs=None):
+    """A fresh folder in the runs folder (run_base) that anyone may read, only the
+    grader write."""
+    folder = tempfile.mkdtemp(prefix="bin-", dir=run_base(runs))
     os.chmod(folder, 0o755)
     return folder
 

@@ -2,8 +2,8 @@
 autograder's score (labs/grader/README.md, "Grading in a handout").
 
 A handout holds no solution of its lab, so its own tigerc cannot be the oracle of the
-random programs nor the bonus's yardstick. labs/handout/make.py therefore ships, computed by
-the reference when the handout is cut:
+random programs nor the bonus's yardstick. write() therefore ships, computed by the
+reference when the handout is cut (labs/handout/make.py is given it: labs/cut.py, grade.py):
   labs/LAB/random/rand_K.tig   the public random programs with their expectations (the
                                same files the autograder makes from grading.json's seed)
   labs/LAB/baselines.json      the yardstick of each program of the public and random
@@ -21,6 +21,7 @@ import shutil
 from concurrent.futures import ThreadPoolExecutor
 
 from ..paths import lab_meta
+from ..programs import directives
 from . import inputs, judges, randoms, sandbox
 
 ROOT = randoms.ROOT
@@ -39,26 +40,27 @@ def inputs_path(root, lab):
     return os.path.join(root, "labs", lab, "inputs.json")
 
 
-def write(spec, reference, out, programs):
+def write(spec, reference, out, programs, runs=None):
     """Writes the handout's random programs and baselines into OUT; `programs` are the
-    public groups' paths from the repository root."""
+    public groups' paths from the repository root; the reference runs in the runs
+    folder `runs` (sandbox.run_base)."""
     lab, rand = spec["lab"], spec["random"]
     folder = random_folder(out, lab)
     os.makedirs(folder, exist_ok=True)
-    made = randoms.programs(lab, rand["seed"], rand["count"], reference)
+    made = randoms.programs(lab, rand["seed"], rand["count"], reference, runs=runs)
     for path, _ in made:
         shutil.copy(path, folder)
     rel = programs + [os.path.relpath(os.path.join(folder, os.path.basename(p)), out)
                       for p, _ in made]
-    cx = judges.Context(spec, reference, sandbox.Limits())
-    cx.cases = lambda p, d: cases(lab, p, d, reference)
+    cx = judges.Context(spec, reference, sandbox.Limits(), runs=runs)
+    cx.cases = lambda p, d: cases(lab, p, d, reference, runs)
     absolute = [p if not p.startswith("labs/%s/random/" % lab) else os.path.join(out, p)
                 for p in rel]
 
     def one(path):
         full = path if os.path.isabs(path) else os.path.join(ROOT, path)
-        made = cx.cases(full, randoms.directives(full))
-        return (judges.baseline(cx, full, randoms.directives(full)),
+        made = cx.cases(full, directives(full))
+        return (judges.baseline(cx, full, directives(full)),
                 inputs.key(full, variants(lab)), made)
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         done = list(pool.map(one, absolute))
@@ -91,7 +93,7 @@ def baseline(lab, path):
 _shipped_inputs = {}
 
 
-def cases(lab, program, directives, reference):
+def cases(lab, program, directives, reference, runs=None):
     """A program's judging inputs (inputs.py): in a handout those it ships, else made by
     the reference, or in a handout by lab.json's oracle (none: an error)."""
     table = None
@@ -103,15 +105,17 @@ def cases(lab, program, directives, reference):
             except OSError:
                 _shipped_inputs[lab] = {}
         table = _shipped_inputs[lab]
-    cross = lab == "ptoext" and not in_handout()  # a handout's MLIR is the student's
+    # A handout's compiler beyond the oracle's stage is the student's: no cross-check.
+    cross = None if in_handout() else lab_meta(lab).get("cross_check")
     return inputs.cases(program, directives, reference, oracle(lab), cross, table, ROOT,
-                        variants(lab))
+                        variants(lab), runs)
 
 
 def variants(lab):
-    """The inputs beside input 0: ptoext one, each costing a run of mlir-cpu-runner-19,
-    which compiles the module again (0.1-0.2 s; labs/grader/README.md, "Measured")."""
-    return 1 if lab == "ptoext" else inputs.VARIANTS
+    """The inputs beside input 0: lab.json's `input_variants`, default inputs.VARIANTS
+    (ptoext's 1: each of its inputs costs a run of mlir-cpu-runner-19, which compiles the
+    module again, 0.1-0.2 s; labs/grader/README.md, "Measured")."""
+    return lab_meta(lab).get("input_variants", inputs.VARIANTS)
 
 
 def oracle(lab):

@@ -134,7 +134,8 @@ def generator(ninja):
     return ["-G", "Ninja"] if ninja and shutil.which("ninja") else []
 
 
-def confined_build(work, jobs, configure, seen_as=None, lab_paths=(), ninja=False):
+def confined_build(work, jobs, configure, seen_as=None, lab_paths=(), ninja=False,
+                   runs=None):
     """cmake (configure when asked: lab_paths are the lab's files, ninja as
     generator() says) and the tigerc
     target, confined; (ok, log, why): why is the one line that says what failed (a
@@ -155,7 +156,7 @@ def confined_build(work, jobs, configure, seen_as=None, lab_paths=(), ninja=Fals
     limits = replace(BUILD, disk=0) if mounted else BUILD  # bounded(): not sampled
     for cmd in steps:
         ran = sandbox.run(cmd, limits=limits, untrusted=True, rw=[(work, seen_as)],
-                          cwd=seen_as, home_in=work if mounted else None)
+                          cwd=seen_as, home_in=work if mounted else None, runs=runs)
         log += (ran.stdout + ran.stderr).decode("utf-8", "replace").replace(src + "/", "")
         problem = ran.problem(BUILD, "the build") or (
             mounted and ran.status != 0 and full(log))
@@ -232,7 +233,7 @@ def locked(path, how):
         yield
 
 
-def ensure_pristine(base, scratch, jobs, lab, ninja=False):
+def ensure_pristine(base, scratch, jobs, lab, ninja=False, runs=None):
     """Builds the handout's pristine build for lab unless it exists: (its path, a
     problem or None). It is named by the handout's content, the lab's files and its
     generator (generator(ninja))."""
@@ -254,7 +255,7 @@ def ensure_pristine(base, scratch, jobs, lab, ninja=False):
         os.makedirs(os.path.join(work, "build"))
         _own(work)
         ok, log, why = confined_build(work, jobs, configure=True, seen_as=seen_at(scratch),
-                                      lab_paths=lab_paths, ninja=ninja)
+                                      lab_paths=lab_paths, ninja=ninja, runs=runs)
         confine.reap(sandbox.level())
         if not ok:
             remove(work)
@@ -421,11 +422,12 @@ def prepare(submission, scratch, base, lab, pristine, slot=0, upload=False):
     return note
 
 
-def build(submission, scratch, jobs, base, lab, bin_dir, slot=0, upload=False, ninja=False):
+def build(submission, scratch, jobs, base, lab, bin_dir, slot=0, upload=False, ninja=False,
+          runs=None):
     """Checks, copies, builds confined; returns (tigerc path in bin_dir or None, message,
     log). The message is "" for a tree that built, a note for loose files, "build
     failed: ..." or "submission refused: ..." else. ninja: a trusted tree (generator())."""
-    pristine, problem = ensure_pristine(base, scratch, jobs, lab, ninja)
+    pristine, problem = ensure_pristine(base, scratch, jobs, lab, ninja, runs)
     if problem:
         return None, problem, ""
     try:
@@ -433,7 +435,8 @@ def build(submission, scratch, jobs, base, lab, bin_dir, slot=0, upload=False, n
     except untrusted.Refused as e:
         return None, "submission refused: %s" % e, ""
     work = work_folder(scratch, slot)
-    ok, log, why = confined_build(work, jobs, configure=False, seen_as=seen_at(scratch))
+    ok, log, why = confined_build(work, jobs, configure=False, seen_as=seen_at(scratch),
+                                  runs=runs)
     confine.reap(sandbox.level())
     if not ok:
         return None, "build failed: " + why, log

@@ -1,21 +1,18 @@
-#!/usr/bin/env python3
 """make.py - writes a lab's starter repository, cut from this solution tree
-(labs/README.md says how a lab is made).
-
-  python3 -m labs.handout.make --lab canon --tigerc build/tigerc --out build/handouts/canon
-  python3 -m labs.handout.make --check     # every marker of every source is well formed
+(labs/README.md says how a lab is made); `python3 -m labs.cut` (labs/cut.py) runs it.
 
 Input: the repository's files (git ls-files, plus new files git does not ignore), the
 LAB markers in its C++ sources (markers.py), and labs/LAB/: handout.md (the
 text, with directives), lab.json, grading.json, the example program. Output, in OUT/:
 every file, the lab's regions and those of every later lab replaced by their stubs
 (no handout holds the solution of its lab or of a later one) and every marker
-removed; of labs/, only this lab's folder (without its mutants) and the shared files; the Makefile's `LAB ?=` set to the
-lab; README.md opening with a pointer to HANDOUT.md; the lab's public random
-programs and the bonus's yardsticks (labs/grader/shipped.py); HANDOUT.md, whose listings and pictures come from running the reference tigerc on
-the example now (text.py), and HANDOUT.html when pandoc is installed.
+removed; of labs/, only this lab's folder (without its mutants) and the shared files;
+the Makefile's `LAB ?=` set to the lab; README.md opening with a pointer to HANDOUT.md;
+the grading data the caller's `ship` writes (the lab's public random programs and the
+bonus's yardsticks: the grader's, labs/grader/shipped.py, which this package does not
+import); HANDOUT.md, whose listings and pictures come from running the reference tigerc
+on the example now (text.py), and HANDOUT.html when pandoc is installed.
 """
-import argparse
 import os
 import re
 import shutil
@@ -23,7 +20,6 @@ import subprocess
 import sys
 
 from .. import spec as lab_spec
-from ..grader import shipped
 from ..paths import ROOT, lab_names
 from . import markers as lab_markers
 from . import text as handout_text
@@ -116,14 +112,6 @@ def regions_of(lab):
     return out
 
 
-def ship_grading_data(spec, tigerc, out):
-    """The public random programs and the bonus's yardsticks, made by the reference now,
-    so that `make grade` in the handout gives the autograder's score
-    (labs/grader/shipped.py)."""
-    programs = [p for g in spec["groups"] for p in g["programs"]]
-    shipped.write(spec, tigerc, out, programs)
-
-
 def fresh_dir(out):
     """Empties OUT, refusing a non-empty folder that is not a handout."""
     if os.path.isdir(out) and os.listdir(out) and \
@@ -133,42 +121,22 @@ def fresh_dir(out):
     os.makedirs(out)
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--lab")
-    ap.add_argument("--tigerc", help="the reference tigerc, built from this tree")
-    ap.add_argument("--out", help="default: build/handouts/LAB")
-    ap.add_argument("--check", action="store_true", help="only check the markers")
-    ap.add_argument("--spec", help="a teacher's grading.json (labs/spec.py) for the handout")
-    args = ap.parse_args()
-    if args.check:
-        return check_markers()
-    if args.lab not in lab_names():
-        sys.exit(f"handout: LAB must be one of: {' '.join(lab_names())} (got {args.lab})")
-    if not args.tigerc or not os.access(args.tigerc, os.X_OK):
-        sys.exit("handout: --tigerc must be the reference tigerc (run `make` first)")
-    out = os.path.abspath(args.out or os.path.join(ROOT, "build", "handouts", args.lab))
-    write(args.lab, args.tigerc, out, spec=args.spec and lab_spec.load(args.lab, args.spec))
-    print(f"handout: {out} (HANDOUT.md)")
-    return 0
-
-
-def write(lab, tigerc, out, quiet=False, spec=None):
+def write(lab, tigerc, out, ship, quiet=False, spec=None):
     """The handout of `lab` in folder `out` (made anew), its text and data made by the
-    reference `tigerc`; the grader, the autograder's packer and the tests call it too
+    reference `tigerc`; labs/cut.py, the grader and the autograder's packer call it
     (quiet: no notes on stdout). spec: a teacher's checked spec (labs/spec.py), which
-    the handout carries as its labs/LAB/grading.json; default the lab's own."""
+    the handout carries as its labs/LAB/grading.json; default the lab's own.
+    ship(spec, tigerc, out, programs): writes the grading data the handout carries,
+    `programs` the public groups' paths from the repository root
+    (labs/grader/shipped.py's write)."""
     tigerc = os.path.abspath(tigerc)
     fresh_dir(out)
     copy_tree(lab, out)
     if spec:
         with open(os.path.join(out, "labs", lab, "grading.json"), "w") as f:
             f.write(lab_spec.written(spec))
-    ship_grading_data(spec or lab_spec.load(lab), tigerc, out)
+    spec = spec or lab_spec.load(lab)
+    ship(spec, tigerc, out, [p for g in spec["groups"] for p in g["programs"]])
     handout_text.write(os.path.join(ROOT, "labs", lab), tigerc, out, regions_of(lab),
                        say=(lambda _: None) if quiet else print,
                        grading=os.path.join(out, "labs", lab, "grading.json"))
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -11,10 +11,11 @@ import argparse
 import os
 import shutil
 import sys
+from dataclasses import replace
 
 from ..grader import grade
-from ..handout.check import book_answer
 from ..paths import ROOT
+from .handout_check import book_answer
 from .mutants import conclude
 
 WORK = os.path.join(ROOT, "build", "grade", "book")
@@ -45,7 +46,7 @@ def main(argv):
         args = grade.parse([lab, "--reference", os.path.abspath(a.reference), "--submission",
                             sub, "--out", os.path.join(WORK, "results", lab), "--jobs",
                             str(a.jobs), "--scratch", os.path.abspath(a.scratch)])
-        args.time_limit = 10
+        args = replace(args, time_limit=10)
         result = grade.grade(args, grade.load_spec(lab), sub)
         bonus = result["bonus"][0] if result["bonus"] else {}
         print("%s: the book's answer %.2f / %g, bonus %.2f (%s) in %.1f s" % (

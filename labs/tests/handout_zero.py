@@ -4,16 +4,17 @@ for every program it fails.
 
 Usage: python3 -m labs.tests.handout_zero REFERENCE_TIGERC LAB... [--scratch DIR]
 
-Each LAB's handout is cut from this tree by labs/handout/make.py (its functions replaced
+Each LAB's handout is cut from this tree by labs/cut.py (its functions replaced
 by stubs that stop with exit 78) and graded like any submission, in the shared scratch
 build (only the stubbed files differ from the last build). Expects: the handout
 builds, every program loses its points with a one-line reason, the score is 0.
 """
 import os
 import sys
+from dataclasses import replace
 
+from .. import cut
 from ..grader import grade
-from ..handout import make as make_handout
 from ..paths import ROOT
 from .mutants import arguments, conclude
 
@@ -21,12 +22,12 @@ from .mutants import arguments, conclude
 def grade_handout(lab, reference, extra):
     """Problems with lab's handout as a submission; [] when it scores 0 as it should."""
     tree = os.path.join(ROOT, "build", "grade", "handouts", lab)
-    make_handout.write(lab, reference, tree, quiet=True)
+    cut.write(lab, reference, tree, quiet=True)
     args = grade.parse([lab, "--reference", reference, "--submission", tree, "--shrink", "0",
                         "--out",
                         os.path.join(ROOT, "build", "grade", "handout-" + lab)] + extra)
     spec = grade.load_spec(lab)
-    args.time_limit = spec.get("time_limit", 10)
+    args = replace(args, time_limit=spec.get("time_limit", 10))
     result = grade.grade(args, spec, tree)
     grade.report.write(result, args.out)
     problems = [result["build"]] if result["build"] else []

@@ -90,11 +90,11 @@ import threading
 import time
 from contextlib import contextmanager
 
+from .. import cut
 from ..grader import confine, grade
 from ..grader import submission
-from ..handout import make as make_handout
-from ..handout.check import book_answer
 from ..paths import ROOT
+from .handout_check import book_answer
 from .mutants import conclude
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -244,7 +244,7 @@ class Suite:
 
     def setup(self):
         os.makedirs(WORK, exist_ok=True)
-        make_handout.write("canon", self.reference, self.handout, quiet=True)
+        cut.write("canon", self.reference, self.handout, quiet=True)
         shutil.rmtree(self.private, ignore_errors=True)
         os.makedirs(self.private)
         for p in PRIVATE:
@@ -312,7 +312,7 @@ class Suite:
         program = os.path.join(ROOT, "testcases", "valid", "recursion_gcd.tig")
         for lab in FOLD_LABS:
             handout = os.path.join(WORK, "handout-" + lab)
-            make_handout.write(lab, self.reference, handout, quiet=True)
+            cut.write(lab, self.reference, handout, quiet=True)
             sub = os.path.join(WORK, "subs", "fold-" + lab)
             make_submission(handout, "fold", sub)
             result, _ = self.grade("fold-" + lab, sub, lab)
@@ -342,7 +342,7 @@ class Suite:
         before let them do (READ_BACK)."""
         handout = os.path.join(WORK, "handout-ptoext")
         if not os.path.isdir(handout):
-            make_handout.write("ptoext", self.reference, handout, quiet=True)
+            cut.write("ptoext", self.reference, handout, quiet=True)
         for name in READ_BACK:
             sub = os.path.join(WORK, "subs", name)
             make_submission(handout, name, sub)
@@ -505,7 +505,6 @@ def two_slots(suite, subs, name):
                         "--parallel", "2", "--base", suite.handout, "--out", out,
                         "--shrink", "0", "--keep-work", "--time-limit", "2",
                         "--scratch", suite.scratch])
-    args.time_limit = 2
     grade.grade_class(args, grade.load_spec("canon"))
     results = {}
     for folder in sorted(os.listdir(subs)):
@@ -527,7 +526,6 @@ def check_newline_folder(suite):
     args = grade.parse(["canon", "--reference", suite.reference, "--upload", upload,
                         "--base", suite.handout, "--out", out, "--shrink", "0",
                         "--time-limit", "2", "--scratch", suite.scratch])
-    args.time_limit = 2
     result = grade.grade(args, grade.load_spec("canon"), args.upload)
     picked = subprocess.run(["bash", "-c", OLD_ROOT, "-", upload], capture_output=True,
                             text=True, cwd=upload).stdout.strip()

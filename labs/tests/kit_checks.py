@@ -9,9 +9,16 @@ Expects:
   - every lab's grading.json is a spec the grader takes (labs/spec.py), and one whose
     points do not add up, or with a setting out of range, is refused naming why;
   - labs/GRADING.md, the teacher's guide, has at most 400 lines; no document of the
-    repository (*.md) names an issue number or dates a measurement.
+    repository (*.md) names an issue number or dates a measurement;
+  - the kit's imports go one way (import_graph, from the ast of every labs/**/*.py,
+    imports inside functions too): no cycle between modules, nor between the parts
+    (labs.handout, labs.grader, labs.autograder, labs.tests and each top-level module of
+    labs/); no labs.handout module imports labs.grader; no module imports testcases/
+    (the directives are labs/programs.py's). The same check, run on a copy of the tree
+    with such imports added (BAD_IMPORTS), must refuse each.
 Exit 1 when any expectation fails.
 """
+import ast
 import json
 import os
 import re
@@ -82,9 +89,118 @@ def documents(problems):
                         rel, n, line.strip()[:100]))
 
 
+def sources():
+    """{module name: its source} of every labs/**/*.py (a package: its __init__.py)."""
+    out = {}
+    for d, dirs, files in os.walk(os.path.join(ROOT, "labs")):
+        dirs[:] = sorted(x for x in dirs if x != "__pycache__")
+        for n in sorted(f for f in files if f.endswith(".py")):
+            parts = os.path.relpath(os.path.join(d, n), ROOT)[:-3].split(os.sep)
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            with open(os.path.join(d, n), encoding="utf-8") as f:
+                out[name] = (f.read(), parts[-1] == "__init__")
+    return out
+
+
+def imported(name, is_package, tree, modules):
+    """The modules one module imports: `import a.b`, `from .x import y` (y when it is a
+    module of the tree, else .x), relative names resolved against its package."""
+    package = name if is_package else name.rpartition(".")[0]
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")
+            base = base[:len(base) - node.level + 1] if node.level else []
+            base = ".".join(base + ([node.module] if node.module else []))
+            for a in node.names:
+                full = base + "." + a.name
+                out.add(full if full in modules else base)
+    return out
+
+
+def part(module):
+    """The part of the kit a module belongs to: its subpackage, or itself at the top."""
+    parts = module.split(".")
+    return ".".join(parts[:2])
+
+
+def cycle(graph):
+    """One cycle of a {node: {nodes}} graph as a list of nodes, or None."""
+    state, stack = {}, []
+
+    def visit(n):
+        state[n] = 1
+        stack.append(n)
+        for m in sorted(graph.get(n, ())):
+            if state.get(m) == 1:
+                return stack[stack.index(m):] + [m]
+            if m not in state:
+                found = visit(m)
+                if found:
+                    return found
+        state[n] = 2
+        stack.pop()
+        return None
+    for n in sorted(graph):
+        if n not in state:
+            found = visit(n)
+            if found:
+                return found
+    return None
+
+
+def import_problems(tree_sources):
+    """What breaks the one-way rule in {module: (source, is_package)}."""
+    problems, graph = [], {}
+    for name, (text, is_package) in tree_sources.items():
+        deps = imported(name, is_package, ast.parse(text), tree_sources)
+        graph[name] = {d for d in deps if d in tree_sources and d != name}
+        for d in sorted(deps):
+            if d == "testcases" or d.startswith("testcases."):
+                problems.append("%s imports %s: directives come from labs.programs" % (name, d))
+            if part(name) == "labs.handout" and part(d) == "labs.grader":
+                problems.append("%s imports %s: the handout imports nothing of the grader"
+                                % (name, d))
+    found = cycle(graph)
+    if found:
+        problems.append("an import cycle: " + " -> ".join(found))
+    parts = {}
+    for name, deps in graph.items():
+        parts.setdefault(part(name), set()).update(part(d) for d in deps
+                                                   if part(d) not in ("labs", part(name)))
+    found = cycle(parts)
+    if found:
+        problems.append("an import cycle between parts: " + " -> ".join(found))
+    return problems
+
+
+BAD_IMPORTS = {  # added to a copy of the tree: each must be refused
+    "labs.handout.text": "from ..grader import grade\n",
+    "labs.grader.grade": "from testcases.run_testcases import directives\n",
+    "labs.programs": "from .grader import grade\n",
+    "labs.spec": "from .cut import write\n",
+}
+
+
+def imports(problems):
+    tree = sources()
+    problems += import_problems(tree)
+    bad = dict(tree)
+    for name, line in BAD_IMPORTS.items():
+        text, is_package = bad[name]
+        bad[name] = (text + line, is_package)
+    refused = import_problems(bad)
+    for want in ("labs.handout.text imports labs.grader", "labs.grader.grade imports "
+                 "testcases", "an import cycle: ", "an import cycle between parts"):
+        if not any(r.startswith(want) for r in refused):
+            problems.append("the import check lets pass: %s" % want)
+
+
 def main():
     problems = []
-    for check in (make_settings, specs, documents):
+    for check in (make_settings, specs, documents, imports):
         check(problems)
     return conclude("kit_checks", problems)
 

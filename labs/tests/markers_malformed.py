@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """markers.py - the LAB marker grammar of labs/README.md is enforced.
 
-Expects: each malformed text below gives its error (`python3 -m labs.handout.make --check`, the
+Expects: each malformed text below gives its error (`python3 -m labs.cut --check`, the
 other half of the ctest labs_markers, checks this tree's own sources): a region that starts in one function and ends in another, a region
 with a STUB that is not a function's whole body, END without BEGIN, BEGIN inside a
 region, a region with no END, an unknown `// LAB` line, a stub naming another

@@ -20,6 +20,7 @@ import argparse
 import glob
 import os
 import sys
+from dataclasses import replace
 
 from ..grader import grade
 from ..grader import mutation
@@ -95,7 +96,7 @@ def run_mutant(lab, name, patch, tree, reference, extra):
     args = grade.parse([lab, "--reference", reference, "--submission", sub, "--shrink", "0",
                         "--out",
                         os.path.join(ROOT, "build", "grade", "mutants", name)] + extra)
-    args.time_limit = 10
+    args = replace(args, time_limit=10)
     result = grade.grade(args, grade.load_spec(lab), sub)
     grade.report.write(result, args.out)
     problems = check(exp, result)

@@ -15,6 +15,7 @@ Exit 1 when any of this does not hold.
 """
 import os
 import sys
+from dataclasses import replace
 
 from ..grader import grade
 from ..paths import ROOT
@@ -38,7 +39,7 @@ def graded(patch, extra):
                         "--out",
                         os.path.join(ROOT, "build", "grade", "robustness")] + extra)
     spec = grade.load_spec("ptoext", spec_path)
-    args.time_limit = spec["time_limit"]
+    args = replace(args, time_limit=spec["time_limit"])
     result = grade.grade(args, spec, tree)
     print(grade.report.table(result))
     return result

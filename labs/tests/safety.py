@@ -48,11 +48,13 @@ import threading
 import time
 from dataclasses import replace
 
+from .. import cut
 from ..grader import grade, sandbox, submission
 from ..paths import ROOT
 from .mutants import conclude
 
 WORK = os.path.join(ROOT, "build", "grade", "safety")
+RUNS = os.path.join(WORK, "runs")
 FORMULA = '=1+2+HYPERLINK("x","y")'
 SEED = 7340121
 ESC = '\x1b]0;pwned\x07\x1b[2J'
@@ -102,7 +104,6 @@ def check_limits(reference, scratch, handout, problems):
     args = grade.parse(["canon", "--reference", reference, "--all", base, "--out", out,
                         "--scratch", scratch, "--base", handout, "--shrink", "0",
                         "--time-limit", "5"])
-    args.time_limit = 5
     grade.grade_class(args, grade.load_spec("canon"))
     memory = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
     print("grader's peak memory: %d MB" % memory)
@@ -147,7 +148,7 @@ def check_escaped(out, problems):
 
 def check_gone(scratch, problems):
     left = [p for p in os.listdir(scratch) if p.startswith("work")]
-    runs = [p for p in os.listdir(sandbox.RUN_BASE)] if os.path.isdir(sandbox.RUN_BASE) else []
+    runs = [p for p in os.listdir(RUNS)] if os.path.isdir(RUNS) else []
     if left or runs:
         problems.append("left after the grades: %s %s" % (left, runs[:5]))
 
@@ -212,7 +213,6 @@ def grade_names(reference, scratch, handout, base, out, roster=()):
     args = grade.parse(["canon", "--reference", reference, "--all", base, "--out", out,
                         "--scratch", scratch, "--base", handout, "--shrink", "0",
                         "--time-limit", "5"] + list(roster))
-    args.time_limit = 5
     status = grade.grade_class(args, grade.load_spec("canon"))
     with open(os.path.join(out, "grades.csv"), newline="") as f:
         return status, {r[0]: r for r in list(csv.reader(f))[1:]}
@@ -369,11 +369,12 @@ def main(argv):
     reference, scratch = os.path.abspath(a.reference), os.path.abspath(a.scratch)
     submission.remove(WORK)  # a deep tree of the last run: rm, not shutil.rmtree
     os.makedirs(WORK)
-    # Run folders of its own, in-process and in the grades it starts: what check_gone
-    # finds there is this test's, not that of a grade beside it (ctest -j).
-    sandbox.RUN_BASE = os.environ["TIGER_GRADE_RUNS"] = os.path.join(WORK, "runs")
+    # Run folders of its own, in-process and in the grades it starts (each config's
+    # `runs`, from $TIGER_GRADE_RUNS: grade.default_runs): what check_gone finds there
+    # is this test's, not that of a grade beside it (ctest -j).
+    os.environ["TIGER_GRADE_RUNS"] = RUNS
     handout = os.path.join(WORK, "handout")
-    grade.make_handout.write("canon", reference, handout, quiet=True)
+    cut.write("canon", reference, handout, quiet=True)
     problems = []
     for left in glob.glob(os.path.join(scratch, "work*")):  # --keep-work's (grade.hostile)
         submission.clear(left)

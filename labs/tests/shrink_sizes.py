@@ -25,6 +25,7 @@ import re
 import statistics
 import subprocess
 import sys
+from dataclasses import replace
 
 from ..grader import grade, report, submission
 from ..paths import LABS, ROOT
@@ -50,7 +51,7 @@ def measure(reference, name, extra):
     args = grade.parse([lab, "--reference", reference, "--submission", sub, "--out",
                         os.path.join(WORK, "out"), "--keep-work"] + shrinking + extra)
     spec = grade.load_spec(lab)
-    args.time_limit = spec.get("time_limit", 10)
+    args = replace(args, time_limit=spec.get("time_limit", 10))
     result = grade.grade(args, spec, sub)
     report.write(result, args.out)
     work = submission.work_folder(args.scratch, 0)

@@ -35,16 +35,16 @@ end
 ENDLESS = "let var n := 0 in print(\"x\"); while 1 do n := n + 1 end\n"
 
 
-def split_run(tigerc, text, work, limits, steps):
+def split_run(tigerc, text, work, limits, steps, run_folders):
     """The reference's split run of the SSA form of a Tiger text on each input of
     `limits` ({stdin: seconds}), with `steps`, as judges.judge_dumps starts it: the
-    runs it reports, one an input (split_runs), or None."""
+    runs it reports, one an input (split_runs), or None; its run folders in `run_folders`."""
     path = os.path.join(work, "prog.tig")
     with open(path, "w") as f:
         f.write(text)
     dump = os.path.join(work, "student.pto-ssa")
     with open(dump, "wb") as f:
-        f.write(sandbox.run([tigerc, "--emit=pto-ssa", path]).stdout)
+        f.write(sandbox.run([tigerc, "--emit=pto-ssa", path], runs=run_folders).stdout)
     folder = judges.inputs_folder(work, list(limits))
     for k, seconds in enumerate(limits.values()):
         with open(os.path.join(folder, "%d.limits" % k), "w") as f:
@@ -52,15 +52,15 @@ def split_run(tigerc, text, work, limits, steps):
     whole = judges.whole_limits([sandbox.Limits(seconds, output=200)
                                  for seconds in limits.values()])
     ran = sandbox.run([tigerc, "--from=pto-ssa", "--verify", "--run", "--inputs=" + folder,
-                       dump], limits=whole, untrusted=True, ro=[tigerc, work])
+                       dump], limits=whole, untrusted=True, ro=[tigerc, work], runs=run_folders)
     return judges.split_runs(ran, len(limits), sandbox.Limits(output=200))
 
 
-def checks(tigerc, check):
-    work = sandbox.public_folder()
+def checks(tigerc, check, run_folders):
+    work = sandbox.public_folder(run_folders)
     try:
         runs = split_run(tigerc, BY_INPUT, work, {b"a": 2, b"b": 2, b"c": 2, b"d": 2,
-                                                  b"e": 2}, 100000)
+                                                  b"e": 2}, 100000, run_folders)
         got = runs and [(r.status, r.stdout) for r in runs]
         check("five inputs, five runs", runs is not None and len(runs) == 5, repr(got))
         if runs and len(runs) == 5:
@@ -72,7 +72,7 @@ def checks(tigerc, check):
             check("d: division by zero", d.status == 70 and
                   b"division by zero" in d.stderr, repr((d.status, d.stderr)))
             check("e: more than its output limit", e.too_much_output, repr(got[4]))
-        runs = split_run(tigerc, ENDLESS, work, {b"x": 1, b"y": 1}, 0)
+        runs = split_run(tigerc, ENDLESS, work, {b"x": 1, b"y": 1}, 0, run_folders)
         check("an endless loop: the time limit, and no run after it", runs is not None and
               len(runs) == 2 and all(r.timed_out for r in runs),
               repr(runs and [(r.status, r.timed_out) for r in runs]))
@@ -103,11 +103,11 @@ def main():
     def check(name, ok, detail=""):
         results.append(ok)
         print("%s %s%s" % ("ok  " if ok else "FAIL", name, "" if ok else ": " + detail))
-    sandbox.RUN_BASE = tempfile.mkdtemp(prefix="split-runs-")
+    run_folders = tempfile.mkdtemp(prefix="split-runs-")  # passed down, none global
     try:
-        checks(os.path.abspath(sys.argv[1]), check)
+        checks(os.path.abspath(sys.argv[1]), check, run_folders)
     finally:
-        shutil.rmtree(sandbox.RUN_BASE, ignore_errors=True)
+        shutil.rmtree(run_folders, ignore_errors=True)
     print("%d passed, %d failed" % (results.count(True), results.count(False)))
     return 0 if all(results) else 1
 

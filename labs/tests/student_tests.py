@@ -19,6 +19,7 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from xml.etree import ElementTree as ET
 
 from ..grader import grade, grade_tests, mutation
@@ -87,7 +88,7 @@ def old_check_passes(reference):
     (10 s), not the mutants', calls slow_equal right."""
     args = grade.parse(["canon", "--reference", reference, "--shrink", "0", "--jobs", "1"])
     spec = grade.load_spec("canon")
-    args.time_limit = spec.get("time_limit", 10)
+    args = replace(args, time_limit=spec.get("time_limit", 10))
     result = grade.grade(args, grade_tests.tests_spec(spec, [SLOW]), None)
     passed = result["groups"][0]["programs"][0]["passed"]
     print("control: slow_equal on the reference under the lab's %g s: %s" % (

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""check.py - the test of one lab's handout (ctest labs_handout_LAB).
+"""handout_check.py - the test of one lab's handout (ctest labs_handout_LAB).
 
-  python3 -m labs.handout.check LAB REFERENCE_TIGERC SCRATCH
+  python3 -m labs.tests.handout_check LAB REFERENCE_TIGERC SCRATCH
 
-Generates the handout of LAB (make.py) into SCRATCH/handouts/LAB, syncs it
+Generates the handout of LAB (labs/cut.py) into SCRATCH/handouts/LAB, syncs it
 into SCRATCH/src rewriting only the files whose bytes differ, and builds the tigerc
 target in the one build folder SCRATCH/build that every lab's test shares (so each lab
 after the first recompiles only its own files). Then checks, on the lab's example and
@@ -33,10 +33,11 @@ import subprocess
 import sys
 import time
 
+from .. import cut
 from .. import spec as lab_spec
+from ..handout import make as handout
+from ..handout import markers as lab_markers
 from ..paths import ROOT, lab_meta
-from . import make as handout
-from . import markers as lab_markers
 
 STUB_EXIT = 78
 failures = []
@@ -215,7 +216,7 @@ def main():
         grading = json.load(f)
     out = os.path.join(scratch, "handouts", lab)
     t0 = time.time()
-    handout.write(lab, reference, out)
+    cut.write(lab, reference, out)
     t1 = time.time()
     sync(out, os.path.join(scratch, "src"))
     ok, log = build(scratch)
