@@ -88,7 +88,7 @@ autograder: reference
 # each graded like a submission, JOBS at a time; MUTANTS=N grades a fixed sample of N.
 mutation-score: reference
 	$(lab_given)
-	python3 -m labs.grader.mutation_score $(LAB) --reference $(TIGERC) --jobs $(JOBS) $(if $(MUTANTS),--mutants $(MUTANTS))
+	python3 -m labs.grader.mutation_score $(LAB) --reference $(TIGERC) --jobs $(JOBS) $(if $(MUTANTS),--mutants $(MUTANTS)) $(if $(SEED),--seed $(SEED),--fresh-seed)
 
 # A student's own tests graded by the mutants they kill (labs/grader/README.md, "Students'
 # tests"): build/grade/$(LAB)/tests/results.json and junit.xml.

@@ -247,14 +247,26 @@ def shares(points, n):
     return [(units // n + (1 if k < units % n else 0)) / 10000 for k in range(n)]
 
 
-def group_result(name, points, judged, private):
+# A failed program of a public group costs at least FLOOR of the 100 base points (scaled
+# with its group when a private group takes its share), and its group at most loses all
+# its points (labs/GRADING.md, "What is graded, and how"): a bug that shows in one
+# program of a group of ten still costs 3 points, and no slip costs more than its group.
+FLOOR = 3
+
+
+def group_result(name, points, judged, private, floor=0):
+    """A group's result: each program's share, and the group's score, less for each
+    failed program max(its share, floor), which the group's "floor" says beyond the
+    shares (0 when the shares already cost that much)."""
     each = shares(points, len(judged)) if judged else []
     progs = [{"name": os.path.basename(p)[:-4], "path": p, "passed": v.passed,
               "message": v.message, "score": e if v.passed else 0, "max_score": e,
               "private": private, "metric": v.metric} for (p, v), e in zip(judged, each)]
-    score = round(sum(p["score"] for p in progs), 4)
-    return {"name": name, "points": points, "score": score, "programs": progs,
-            "private": private}
+    shared = round(sum(p["score"] for p in progs), 4)
+    cost = min(points, sum(max(p["max_score"], floor) for p in progs if not p["passed"]))
+    extra = round(max(0.0, cost - (points - shared)), 4)
+    return {"name": name, "points": points, "score": round(shared - extra, 4),
+            "programs": progs, "private": private, "floor": extra, "floor_cost": floor}
 
 
 def yardstick(cx, path):
@@ -415,7 +427,8 @@ def grade_in(args, spec, sub, bin_dir, start, slot):
     else:
         judged = [(n, pts, [(p, judges.Verdict(False, build_msg)) for p in progs], priv)
                   for n, pts, progs, priv in groups]
-    results = [group_result(*g) for g in judged]
+    floor = FLOOR * (private_scale(spec) if has_private(args) else 1)
+    results = [group_result(*g, floor=0 if g[3] else floor) for g in judged]
     max_score = sum(g["points"] for g in results)
     score = round(sum(g["score"] for g in results), 4)
     bonus = bonus_results(cx, spec, results, args.jobs) if tigerc else []

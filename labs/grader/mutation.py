@@ -225,10 +225,11 @@ class Pool:
     WORKDIR/scratch, where the handout is built once and each grade has a work copy of
     its own. A grade stops at its first failed program (judges.NOT_JUDGED for the rest):
     a mutant is killed or not by the first, and most are killed early; full=True judges
-    every program, to list every group a mutant loses."""
+    every program, to list every group a mutant loses. With a seed, each grade judges the
+    hidden random programs of that seed too (grade.py --random-seed)."""
 
-    def __init__(self, lab, reference, workdir, jobs, time_limit, full=False):
-        self.lab, self.reference, self.full = lab, reference, full
+    def __init__(self, lab, reference, workdir, jobs, time_limit, full=False, seed=None):
+        self.lab, self.reference, self.full, self.seed = lab, reference, full, seed
         self.workdir, self.time_limit, self.jobs = workdir, time_limit, jobs
         self.grade = grade
         self.scratch = os.path.join(workdir, "scratch")
@@ -242,8 +243,10 @@ class Pool:
                 "--jobs", str(inner), "--shrink", "0",
                 "--out", os.path.join(self.workdir, "out-%d" % slot)]
         # The mutants are the solution's code: built with Ninja.
+        # seed: the hidden random programs of that seed too, as the autograder grades them.
         return replace(self.grade.parse(argv + (["--base", self.base] if self.base else [])),
-                       time_limit=self.time_limit, stop_early=not self.full, ninja=True)
+                       time_limit=self.time_limit, stop_early=not self.full, ninja=True,
+                       random_seed=self.seed)
 
     def prepare(self, spec, say=print):
         """The lock taken; what the grades share made once (grade.prepare_shared: the

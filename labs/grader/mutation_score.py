@@ -6,6 +6,7 @@ Usage:
   python3 -m labs.grader.mutation_score LAB [--reference TIGERC] [--mutants N] [--jobs N]
                                         [--time-limit S] [--only ID]... [--survivors] [--list]
                                         [--group NAME] [--shipped] [--full]
+                                        [--seed S | --fresh-seed]
 
 Input: the lab's regions in this tree's sources (grader/mutate.py makes the mutants),
 labs/LAB/grading.json, labs/LAB/equivalent_mutants.txt. Each mutant not listed as
@@ -17,15 +18,20 @@ named; --survivors those that survived the last run; --list prints the mutants o
 programs; no bonus): how many mutants it kills by itself. --shipped adds the shipped
 mutants (labs/LAB/mutants/*.patch) to those graded. A mutant's grade stops at its first
 failed program (it is killed then; most are, early); --full judges every program, to
-list every group each mutant loses.
-Output: a line per mutant as it ends, the survivors with their one-line diff, the time
-per mutant, build/grade/mutation/LAB/report.json (every mutant's last verdict, over
-runs), and last the line
+list every group each mutant loses and the base points it loses. --seed S judges the
+hidden random programs of seed S too, as the autograder does; --fresh-seed a seed of
+the clock's (printed), so that no one can have tuned the grade to its programs.
+Output: a line per mutant as it ends (with --full, "base -X": the points of the 100
+public ones it lost), the survivors with their one-line diff, the time per mutant,
+with --full the least and the median base points lost by the killed mutants (the
+shipped ones, and all), build/grade/mutation/LAB/report.json (every mutant's last
+verdict, over runs), and last the line
 `mutation score: K/N killed (P%)`. Exit 0 (2 on a grader error).
 """
 import argparse
 import json
 import os
+import statistics
 import sys
 import time
 
@@ -52,8 +58,14 @@ def parse(argv):
     ap.add_argument("--shipped", action="store_true", help="the shipped mutants too")
     ap.add_argument("--full", action="store_true", help="judge every program of a "
                     "killed mutant too (default: its grade stops at the first failure)")
+    ap.add_argument("--seed", type=int, help="grade the hidden random programs of this "
+                    "seed too, as the autograder does")
+    ap.add_argument("--fresh-seed", action="store_true", help="--seed with a seed of the "
+                    "clock's, printed (a score no one could tune the programs to)")
     a = ap.parse_args(argv)
     a.reference = os.path.abspath(a.reference)
+    if a.fresh_seed and a.seed is None:
+        a.seed = int(time.time()) % 1000000 + 1000
     a.workdir = os.path.join(ROOT, "build", "grade", "mutation", a.lab)
     return a
 
@@ -82,12 +94,36 @@ def only_group(spec, name):
     return dict(spec, groups=groups, random=None, bonus=[])
 
 
+def base_lost(o):
+    """The base points (of the public groups' 100) the mutant's grade lost; None when it
+    did not build. Meaningful with --full: a grade that stops early loses less."""
+    r = o.result
+    if not r or o.verdict == "did not build":
+        return None
+    scale = r.get("private_scale", 1) if r.get("private_run") else 1
+    public = [g for g in r["groups"] if not g.get("private")]
+    return round(sum(g["points"] - g["score"] for g in public) / scale, 2)
+
+
 def progress(total):
     def done(o, n):
         more = " +%d" % (len(o.lost) - 2) if len(o.lost) > 2 else ""
         why = ", lost: " + "; ".join(o.lost[:2]) + more if o.lost else ""
+        base = base_lost(o)
+        why += ", base -%.2f" % base if base else ""
         print("[%d/%d] %-13s %s (%.1f s%s)" % (n, total, o.verdict, o.case.id, o.seconds, why))
     return done
+
+
+def losses(outcomes, prefix):
+    """"min M, median D of K" of the base points lost by the killed mutants whose ids
+    start with prefix, or None."""
+    lost = [base_lost(o) for o in outcomes
+            if o.verdict == "killed" and o.case.id.startswith(prefix)]
+    lost = [x for x in lost if x is not None]
+    if not lost:
+        return None
+    return "min %.2f, median %.2f of %d" % (min(lost), statistics.median(lost), len(lost))
 
 
 def summary(args, outcomes, skipped, stale, seconds):
@@ -108,6 +144,13 @@ def summary(args, outcomes, skipped, stale, seconds):
     if quality and not (args.only or args.survivors or args.mutants):
         lines.append("strict: %d/%d killed (%.1f%%), the quality-only ones counted as survivors"
                      % (killed, graded + quality, 100.0 * killed / (graded + quality)))
+    if args.full:
+        for what, prefix in (("shipped", "shipped:"), ("all", "")):
+            if losses(outcomes, prefix):
+                lines.append("base points lost, %s killed mutants: %s" % (
+                    what, losses(outcomes, prefix)))
+    if args.seed is not None:
+        lines.append("hidden random programs of seed %d judged too" % args.seed)
     lines.append("mutation score: %d/%d killed (%.1f%%)" % (
         killed, graded, 100.0 * killed / graded if graded else 0.0))
     return lines
@@ -123,7 +166,8 @@ def save(args, outcomes, ids):
             rows = {m["id"]: m for m in json.load(f)["mutants"] if m["id"] in ids}
     for o in outcomes:
         rows[o.case.id] = {"id": o.case.id, "diff": o.case.diff, "verdict": o.verdict,
-                           "lost": o.lost, "seconds": round(o.seconds, 2)}
+                           "lost": o.lost, "base_lost": base_lost(o),
+                           "seconds": round(o.seconds, 2)}
     os.makedirs(args.workdir, exist_ok=True)
     with open(path, "w") as f:
         json.dump({"lab": args.lab, "mutants": list(rows.values())}, f, indent=1)
@@ -155,12 +199,13 @@ def main(argv):
     if not os.access(args.reference, os.X_OK):
         print("mutation_score: no reference tigerc at %s (run make first)" % args.reference)
         return 2
-    print("%s: %d of %d generated mutants to grade, %d at a time" % (
-        args.lab, len(todo), len(cases), args.jobs))
+    print("%s: %d of %d generated mutants to grade, %d at a time%s" % (
+        args.lab, len(todo), len(cases), args.jobs,
+        "" if args.seed is None else ", with the hidden random programs of seed %d" % args.seed))
     start = time.time()
     try:
         pool = mutation.Pool(args.lab, args.reference, args.workdir, args.jobs,
-                             args.time_limit, args.full)
+                             args.time_limit, args.full, args.seed)
         pool.prepare(spec)
         start = time.time()
         outcomes = pool.run(todo, spec, progress(len(todo)))

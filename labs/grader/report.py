@@ -3,9 +3,11 @@
 Input: a Result (grade.py): groups of programs, each passed or not with one line of
 feedback, the bonus lines, the totals. Output:
   - the terminal table: one row per group (points earned / points), under it one line
-    per failed program, then the bonus and the total;
+    per failed program (and what the failures cost beyond their shares: grade.FLOOR),
+    then the bonus and the total;
   - Gradescope results.json: score, execution_time, output, tests (one per program and
-    one per bonus; name, number, score, max_score, status, output, visibility), and a
+    one per bonus, and one of negative score for what a group's failures cost beyond
+    their shares; name, number, score, max_score, status, output, visibility), and a
     leaderboard of the quality numbers (labs/autograder/README.md, "results.json");
   - JUnit XML: one testcase per program, its points as a property, a failure element
     with the feedback line;
@@ -52,6 +54,8 @@ def table(result, hide_private=False):
                 first, *more = p["message"].split("\n")
                 lines.append("      FAIL %s: %s" % (p["name"], first))
                 lines += ["        " + line for line in more]
+        if g.get("floor"):
+            lines.append("      " + floor_line(g))
     if not result.get("private_run", True):
         lines.append("  %-40s not run here (%d points on Gradescope; the groups above"
                      " then count x%g)" % ("private tests", result["private_points"],
@@ -70,6 +74,12 @@ def table(result, hide_private=False):
     return "\n".join(printable(line) for line in lines)
 
 
+def floor_line(group):
+    """The line that says what a group's failures cost beyond their programs' shares."""
+    return ("each failed program costs at least %g points (its share is less): "
+            "%.2f more" % (group["floor_cost"], group["floor"]))
+
+
 def _tests(result):
     tests = []
     for gi, g in enumerate(result["groups"], 1):
@@ -81,6 +91,14 @@ def _tests(result):
                 "status": "passed" if p["passed"] else "failed",
                 "output": printable(p["message"], "\n") or "ok", "tags": [g["name"]],
                 "visibility": "after_published" if p["private"] else "visible"})
+        if g.get("floor"):  # the tests' scores add up to the group's
+            tests.append({
+                "name": printable("%s: at least %g points a failed program" % (
+                    g["name"], g["floor_cost"])),
+                "number": "%d.%d" % (gi, len(g["programs"]) + 1),
+                "score": -g["floor"], "max_score": 0, "status": "failed",
+                "output": floor_line(g), "tags": [g["name"]],
+                "visibility": "after_published" if g.get("private") else "visible"})
     hidden = "after_published" if result.get("private_run") else "visible"
     for b in result["bonus"]:  # it needs the private tests: hidden with them
         tests.append({"name": "bonus: " + b["name"], "score": b["score"], "max_score": 0,

@@ -15,7 +15,10 @@ Expects:
     (labs.handout, labs.grader, labs.autograder, labs.tests and each top-level module of
     labs/); no labs.handout module imports labs.grader; no module imports testcases/
     (the directives are labs/programs.py's). The same check, run on a copy of the tree
-    with such imports added (BAD_IMPORTS), must refuse each.
+    with such imports added (BAD_IMPORTS), must refuse each;
+  - a failed program of a public group costs at least grade.FLOOR (3) points, scaled
+    with its group, and a group never loses more than its points; a private group's
+    programs cost their shares; Gradescope's tests add up to the score (floors).
 Exit 1 when any expectation fails.
 """
 import ast
@@ -27,6 +30,8 @@ import sys
 import tempfile
 
 from .. import spec as lab_spec
+from ..grader import grade, report
+from ..grader.judges import Verdict
 from ..paths import ROOT, lab_names
 from .mutants import conclude
 
@@ -198,9 +203,30 @@ def imports(problems):
             problems.append("the import check lets pass: %s" % want)
 
 
+def floors(problems):
+    """What failed programs cost: grade.group_result and report's Gradescope tests."""
+    def group(points, failed, n, private=False, scale=1):
+        judged = [("p%d.tig" % k, Verdict(k >= failed, "x")) for k in range(n)]
+        return grade.group_result("g", points * scale, judged, private,
+                                  floor=0 if private else grade.FLOOR * scale)
+    cases = [  # (group, score it must have)
+        (group(17, 1, 6), 14), (group(17, 3, 6), 8), (group(13, 8, 10), 0),
+        (group(30, 1, 5), 24), (group(15, 0, 20), 15), (group(17, 1, 6, True), 17 - 17 / 6),
+        (group(17, 1, 6, scale=0.8), 17 * 0.8 - 3 * 0.8)]
+    for g, want in cases:
+        if abs(g["score"] - want) > 1e-3:
+            problems.append("a group of %g points, %d of %d failed: %.4f, not %.4f" % (
+                g["points"], sum(not p["passed"] for p in g["programs"]), len(g["programs"]),
+                g["score"], want))
+    result = {"groups": [c[0] for c in cases], "bonus": []}
+    total = round(sum(t["score"] for t in report._tests(result)), 4)
+    if abs(total - sum(c[0]["score"] for c in cases)) > 1e-3:
+        problems.append("Gradescope's tests add up to %s, not the groups' score" % total)
+
+
 def main():
     problems = []
-    for check in (make_settings, specs, documents, imports):
+    for check in (make_settings, specs, documents, imports, floors):
         check(problems)
     return conclude("kit_checks", problems)
 
