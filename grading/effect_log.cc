@@ -1,24 +1,18 @@
 // effect_log.cc - see effect_log.hh.
 #include "grading/effect_log.hh"
 
+#include "base/builtins.hh"
 #include "chap7/ir/runtime.hh"
 
 #include <ostream>
 
 namespace tiger::grading {
-namespace {
-
-// The builtins of the language: the runtime functions before initArray (runtime.hh).
-bool isBuiltin(std::string_view callee) {
-  auto fn = runtime::find(callee);
-  return fn && *fn < *runtime::find("initArray");
-}
-
-} // namespace
 
 int EffectLog::callee(std::string_view name) {
   bool calls = view_ == View::Calls;
-  bool recorded = !calls || !runtime::isRuntimeFunction(name) || isBuiltin(name);
+  // The calls view records Tiger's builtins, not Translate's helpers (base/builtins.hh).
+  bool recorded =
+      !calls || !runtime::isRuntimeFunction(name) || builtins::isTigerBuiltin(name);
   std::string shown(calls ? effects::unnumbered(name) : name);
   callees_.push_back({recorded, shown, effects::ByteRun(effects::kCall + shown)});
   return static_cast<int>(callees_.size() - 1);

@@ -30,9 +30,11 @@
 // overflow, and the index is the counter truncated to i64.
 #include "ptoext/mlir_emit.hh"
 
+#include "base/builtins.hh"
 #include "ptoext/pto_error.hh"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <map>
@@ -44,20 +46,22 @@ namespace {
 
 using namespace sir;
 
-// The runtime functions of chap7/ir/runtime.hh with their arity and whether they return a
-// value; libtigerrt.so defines each as tig_<name> (runtime/tigerrt.h).
+// The runtime functions of base/builtins.hh's table with their arity and whether they
+// return a value; libtigerrt.so defines each as tig_<name> (runtime/tigerrt.h).
 struct RuntimeFn {
   std::string_view name;
   int arity;
   bool hasResult;
 };
-constexpr RuntimeFn kRuntime[] = {
-    {"print", 1, false},      {"printi", 1, false},     {"flush", 0, false},
-    {"getchar", 0, true},     {"ord", 1, true},         {"chr", 1, true},
-    {"size", 1, true},        {"substring", 3, true},   {"concat", 2, true},
-    {"not", 1, true},         {"exit", 1, false},       {"initArray", 2, true},
-    {"allocRecord", 1, true}, {"stringEqual", 2, true}, {"stringCompare", 2, true},
-    {"checkIndex", 2, true},  {"checkNil", 1, true}};
+constexpr auto kRuntime = [] {
+  std::array<RuntimeFn, builtins::kCount> table{};
+  for (int k = 0; k < builtins::kCount; ++k) {
+    const builtins::Function& f = builtins::kFunctions[k];
+    table[static_cast<std::size_t>(k)] = {f.name, f.arity,
+                                          f.result != builtins::Type::Void};
+  }
+  return table;
+}();
 
 const RuntimeFn* findRuntime(std::string_view name) {
   for (const RuntimeFn& f : kRuntime)

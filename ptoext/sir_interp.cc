@@ -22,6 +22,7 @@
 // student's SSA form, run here, with the tree interpreter's run of the program.
 #include "ptoext/sir_interp.hh"
 
+#include "base/builtins.hh"
 #include "chap7/interp/effect_sink.hh"
 #include "chap7/interp/interp_memory.hh"
 #include "chap7/interp/interp_runtime.hh"
@@ -97,8 +98,7 @@ private:
 void Machine::step() {
   ++stats_.steps;
   if (opts_.maxSteps != 0 && stats_.steps + stats_.calls > opts_.maxSteps)
-    limit("step limit of " + std::to_string(opts_.maxSteps) +
-          " reached; the program may loop forever (raise it with --max-steps)");
+    limit(builtins::stepLimitError(opts_.maxSteps));
 }
 
 // Each function's and runtime function's key in the effect log, worked out once.
@@ -130,8 +130,7 @@ std::int64_t Machine::callFunction(const std::string& name,
   if (!f) internalError("call of unknown function " + name);
   if (f->params.size() != args.size()) internalError("wrong argument count for " + name);
   if (opts_.maxDepth != 0 && depth_ >= opts_.maxDepth)
-    limit("call depth limit of " + std::to_string(opts_.maxDepth) +
-          " reached; infinite recursion? (raise it with --max-depth)");
+    limit(builtins::callDepthLimitError(opts_.maxDepth));
   interp::checkCallStack(depth_);
   ++depth_;
   Activation a{*f,
@@ -194,7 +193,7 @@ std::int64_t binary(BinOp op, std::int64_t a, std::int64_t b) {
   case BinOp::Sub: return static_cast<std::int64_t>(ua - ub);
   case BinOp::Mul: return static_cast<std::int64_t>(ua * ub);
   case BinOp::Div:
-    if (b == 0) runtimeError("division by zero");
+    if (b == 0) runtimeError(builtins::divisionByZeroError());
     if (b == -1) return static_cast<std::int64_t>(0 - ua); // INT64_MIN / -1 wraps
     return a / b;
   case BinOp::And: return (a && b) ? 1 : 0;

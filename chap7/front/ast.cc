@@ -66,21 +66,7 @@ const char* operSymbol(Oper op) {
 }
 
 const char* builtinName(Builtin b) {
-  switch (b) {
-  case Builtin::None: return "";
-  case Builtin::Print: return "print";
-  case Builtin::Printi: return "printi";
-  case Builtin::Flush: return "flush";
-  case Builtin::Getchar: return "getchar";
-  case Builtin::Ord: return "ord";
-  case Builtin::Chr: return "chr";
-  case Builtin::Size: return "size";
-  case Builtin::Substring: return "substring";
-  case Builtin::Concat: return "concat";
-  case Builtin::Not: return "not";
-  case Builtin::Exit: return "exit";
-  }
-  return "";
+  return b == Builtin::None ? "" : builtins::name(b).data();
 }
 
 } // namespace tiger::ast

@@ -18,6 +18,7 @@
 // (kMaxNesting) so recursive passes over the AST stay within the stack.
 #pragma once
 
+#include "base/builtins.hh"
 #include "base/diag.hh"
 #include "base/symbol.hh"
 
@@ -76,8 +77,9 @@ struct VarBinding {
 enum class VarKind { Simple, Field, Subscript };
 
 // Members in this order (and Exp's alike): the header ends 4 bytes short of a word,
-// and a derived node whose first member takes 4 bytes (a field index, an operator, a
-// builtin) places it there, a word smaller than after a header padded to 32 bytes.
+// and a derived node whose first member takes 4 bytes or less (a field index, an
+// operator, a builtin) places it there, a word smaller than after a header padded to 32
+// bytes.
 struct Var {
   const types::Type* type = nullptr; // set by semant
   const VarKind kind;
@@ -172,21 +174,9 @@ struct StringExp : Exp {
   StringExp(Loc l, std::string v) : Exp(ExpKind::String, l), value(std::move(v)) {}
 };
 
-// The builtins of the data model (architecture.md), plus printi.
-enum class Builtin {
-  None,
-  Print,
-  Printi,
-  Flush,
-  Getchar,
-  Ord,
-  Chr,
-  Size,
-  Substring,
-  Concat,
-  Not,
-  Exit
-};
+// Which builtin a call calls: a Tiger builtin of base/builtins.hh, or None for a
+// function of the program.
+using Builtin = builtins::Id;
 
 // f(args)
 struct CallExp : Exp {
@@ -379,7 +369,7 @@ struct Program {
 
 // Name of an operator as written in Tiger ("+", "<>", "&", ...).
 const char* operSymbol(Oper op);
-// Name of a builtin as written in Tiger, "" for Builtin::None.
+// Name of a builtin as written in Tiger (base/builtins.hh), "" for Builtin::None.
 const char* builtinName(Builtin b);
 
 } // namespace tiger::ast

@@ -20,26 +20,24 @@ using ast::as;
 using types::actual;
 using types::Kind;
 
-// The builtins of the data model (architecture.md), in the outermost scope so a
-// program may shadow them; their names join the program's symbols.
+// The Tiger builtins of base/builtins.hh's table, with its types, in the outermost
+// scope so a program may shadow them; their names join the program's symbols.
 void Checker::declareBuiltins(SymbolTable& symbols) {
   const Type* i = types_.intType();
   const Type* s = types_.stringType();
   const Type* u = types_.unitType();
   tenv_.bind(symbols.intern("int"), i);
   tenv_.bind(symbols.intern("string"), s);
-  using B = ast::Builtin;
-  const std::pair<B, Signature> table[] = {
-      {B::Print, {{s}, u}},     {B::Printi, {{i}, u}},
-      {B::Flush, {{}, u}},      {B::Getchar, {{}, s}},
-      {B::Ord, {{s}, i}},       {B::Chr, {{i}, s}},
-      {B::Size, {{s}, i}},      {B::Substring, {{s, i, i}, s}},
-      {B::Concat, {{s, s}, s}}, {B::Not, {{i}, i}},
-      {B::Exit, {{i}, u}}};
-  for (const auto& [b, sig] : table) {
-    sigs_.push_back(sig);
-    venv_.bind(symbols.intern(ast::builtinName(b)),
-               ValueEntry{nullptr, nullptr, b, &sigs_.back()});
+  auto type = [&](builtins::Type t) {
+    return t == builtins::Type::String ? s : t == builtins::Type::Void ? u : i;
+  };
+  for (int k = 0; k < builtins::kTigerBuiltins; ++k) {
+    const builtins::Function& f = builtins::kFunctions[k];
+    Signature sig{{}, type(f.result)};
+    for (int p = 0; p < f.arity; ++p)
+      sig.formals.push_back(type(f.params[p]));
+    sigs_.push_back(std::move(sig));
+    venv_.bind(symbols.intern(f.name), ValueEntry{nullptr, nullptr, f.id, &sigs_.back()});
   }
 }
 

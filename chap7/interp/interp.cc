@@ -23,6 +23,7 @@
 // checkCallStack, interp_memory.hh.
 #include "chap7/interp/interp.hh"
 
+#include "base/builtins.hh"
 #include "chap7/interp/effect_sink.hh"
 #include "chap7/interp/interp_code.hh"
 #include "chap7/interp/interp_runtime.hh"
@@ -186,7 +187,7 @@ private:
 
 // DIVIDE on 64-bit words: INT64_MIN / -1 wraps, without UB.
 std::int64_t divide(std::int64_t a, std::int64_t b) {
-  if (b == 0) runtimeError("division by zero");
+  if (b == 0) runtimeError(builtins::divisionByZeroError());
   if (b == -1) return static_cast<std::int64_t>(0 - static_cast<std::uint64_t>(a));
   return a / b;
 }
@@ -221,8 +222,7 @@ void Machine::keyCallees() {
 }
 
 void Machine::stepLimit() {
-  limit("step limit of " + std::to_string(opts_.maxSteps) +
-        " reached; the program may loop forever (raise it with --max-steps)");
+  limit(builtins::stepLimitError(opts_.maxSteps));
 }
 
 // Frame [fp + lowOffset, fp + highOffset) on the stack (an address range of its own,
@@ -231,8 +231,7 @@ void Machine::stepLimit() {
 std::int64_t Machine::callFunction(int index, std::size_t args) {
   const Function& fn = code_.functions[static_cast<std::size_t>(index)];
   if (opts_.maxDepth != 0 && depth_ >= opts_.maxDepth)
-    limit("call depth limit of " + std::to_string(opts_.maxDepth) +
-          " reached; infinite recursion? (raise it with --max-depth)");
+    limit(builtins::callDepthLimitError(opts_.maxDepth));
   checkCallStack(depth_);
   ++depth_;
   std::int64_t fp = mem_.pushFrame(fn.frameWords, fn.fpWord, &fn.name);

@@ -2,6 +2,7 @@
 #include "chap7/interp/interp_memory.hh"
 
 #include "base/big_stack.hh"
+#include "base/builtins.hh"
 
 #include <algorithm>
 #include <cstdio>
@@ -56,7 +57,7 @@ void internalError(std::string message) {
 namespace {
 Stop outputStop() {
   return Stop{ExitCode::Output, static_cast<int>(ExitCode::Output),
-              "cannot write the output"};
+              std::string(builtins::kOutputError)};
 }
 } // namespace
 
@@ -89,8 +90,7 @@ std::size_t callStackReserve() {
 void checkCallStack(int depth) {
   if (depth >= Memory::kMaxFrameDepth || stackExhausted(callStackReserve()))
     throw Stop{ExitCode::Limit, static_cast<int>(ExitCode::Limit),
-               "out of stack at call depth " + std::to_string(depth) +
-                   "; infinite recursion?"};
+               builtins::outOfStackError(depth)};
 }
 
 void runToStop(RunResult& result, std::ostream& err, const std::function<void()>& body,
@@ -101,7 +101,8 @@ void runToStop(RunResult& result, std::ostream& err, const std::function<void()>
   } catch (Stop& s) {
     stop = std::move(s);
   } catch (const std::bad_alloc&) {
-    stop = Stop{ExitCode::Runtime, static_cast<int>(ExitCode::Runtime), "out of memory"};
+    stop = Stop{ExitCode::Runtime, static_cast<int>(ExitCode::Runtime),
+                builtins::outOfMemoryError()};
   }
   if (!flushOutput() && stop.status == ExitCode::Ok) stop = outputStop();
   result.status = stop.status;
@@ -174,8 +175,7 @@ const Memory::Frame* Memory::findFrame(std::uint64_t depth, std::uint64_t genera
 
 std::int64_t Memory::allocHeap(std::int64_t words, std::int64_t fill) {
   if (words < 0 || static_cast<std::size_t>(words) > kMaxHeapWords - heap_.size())
-    runtimeError("out of memory: the heap is limited to " +
-                 std::to_string(kMaxHeapWords) + " words");
+    runtimeError(builtins::heapLimitError());
   if (blocks_.size() >= (std::uint64_t{1} << 30))
     runtimeError("out of memory: too many blocks");
   blocks_.push_back(Block{heap_.size(), static_cast<std::size_t>(words)});
@@ -228,9 +228,7 @@ void Memory::makeRoom(std::size_t words, const std::string* function) {
 
 std::int64_t Memory::newString(std::string text) {
   stringBytes_ += text.size();
-  if (stringBytes_ > kMaxStringBytes)
-    runtimeError("out of memory: strings are limited to " +
-                 std::to_string(kMaxStringBytes) + " bytes in all");
+  if (stringBytes_ > kMaxStringBytes) runtimeError(builtins::stringLimitError());
   strings_.push_back(std::move(text));
   return kStringTag | static_cast<std::int64_t>(strings_.size() - 1);
 }

@@ -24,6 +24,7 @@
 // interpreter. A dead frame is recognised until 4096 more calls were made at its depth.
 #pragma once
 
+#include "base/builtins.hh"
 #include "base/diag.hh"
 #include "chap7/interp/interp.hh"
 
@@ -66,10 +67,10 @@ void runToStop(RunResult& result, std::ostream& err, const std::function<void()>
 class Memory {
 public:
   static constexpr std::int64_t kStringTag = std::int64_t{1} << 62;
-  static constexpr std::size_t kMaxHeapWords = std::size_t{1} << 27; // 1 GiB
-  static constexpr std::size_t kMaxStringBytes = std::size_t{1}
-                                                 << 30; // strings are never freed
-  static constexpr int kMaxFrameDepth = 1 << 20;        // calls nested
+  // libtigerrt's limits too (base/builtins.hh); strings are never freed.
+  static constexpr std::size_t kMaxHeapWords = builtins::kMaxHeapWords;
+  static constexpr std::size_t kMaxStringBytes = builtins::kMaxStringBytes;
+  static constexpr int kMaxFrameDepth = 1 << 20; // calls nested
   static constexpr std::int64_t kMaxFrameBytes = std::int64_t{1}
                                                  << 30; // as a dump's frames
   static constexpr int kDepthShift = 43;                // of a frame address: depth << 43

@@ -1,6 +1,7 @@
 // interp_runtime.cc - see interp_runtime.hh; the contract of each function is runtime.hh.
 #include "chap7/interp/interp_runtime.hh"
 
+#include "base/builtins.hh"
 #include "chap7/ir/runtime.hh"
 
 #include <iostream>
@@ -9,7 +10,7 @@
 
 namespace tiger::interp {
 
-// Function k of runtime::kFunctions is kMembers[k].
+// Function k of base/builtins.hh's table (runtime::kFunctions) is kMembers[k].
 const Runtime::Member Runtime::kMembers[] = {
     &Runtime::print,       &Runtime::printi,      &Runtime::flush,
     &Runtime::getchar,     &Runtime::ord,         &Runtime::chr,
@@ -34,7 +35,6 @@ int Runtime::arity(int fn) {
 
 std::int64_t Runtime::call(int fn, const std::int64_t* args) {
   static_assert(std::size(kMembers) == std::size(runtime::kFunctions));
-  static_assert(runtime::kFunctions[kCheckIndex].name == "checkIndex");
   return (this->*kMembers[fn])(args);
 }
 
@@ -80,7 +80,7 @@ std::int64_t Runtime::ord(const std::int64_t* a) {
 }
 
 std::int64_t Runtime::chr(const std::int64_t* a) {
-  if (a[0] < 0 || a[0] > 255) runtimeError("chr: character code out of range");
+  if (a[0] < 0 || a[0] > 255) runtimeError(builtins::chrRangeError());
   return charString(static_cast<int>(a[0]));
 }
 
@@ -93,9 +93,7 @@ std::int64_t Runtime::substring(const std::int64_t* a) {
   const std::string& s = mem_.str(a[0]);
   std::int64_t first = a[1], n = a[2], len = static_cast<std::int64_t>(s.size());
   if (first < 0 || n < 0 || first > len || n > len - first)
-    runtimeError("substring: range [" + std::to_string(first) + ", " +
-                 std::to_string(first) + "+" + std::to_string(n) +
-                 ") out of range for a string of size " + std::to_string(len));
+    runtimeError(builtins::substringRangeError(first, n, len));
   if (n == 1) return charString(s[static_cast<std::size_t>(first)]);
   return mem_.newString(
       s.substr(static_cast<std::size_t>(first), static_cast<std::size_t>(n)));
@@ -122,18 +120,15 @@ std::int64_t Runtime::exit(const std::int64_t* a) {
 
 // initArray(n, init): n + 1 words, the length first; returns the address of element 0.
 std::int64_t Runtime::initArray(const std::int64_t* a) {
-  if (a[0] < 0) runtimeError("negative array size " + std::to_string(a[0]));
-  if (a[0] >= static_cast<std::int64_t>(Memory::kMaxHeapWords))
-    runtimeError("array size " + std::to_string(a[0]) + " is too large");
+  if (a[0] < 0) runtimeError(builtins::negativeArraySizeError(a[0]));
+  if (a[0] >= builtins::kMaxHeapWords) runtimeError(builtins::arrayTooLargeError(a[0]));
   std::int64_t base = mem_.allocHeap(a[0] + 1, a[1]);
   mem_.store(base, a[0]);
   return base + 8;
 }
 
 std::int64_t Runtime::allocRecord(const std::int64_t* a) {
-  if (a[0] < 0 || a[0] % 8 != 0)
-    runtimeError("allocRecord of " + std::to_string(a[0]) +
-                 " bytes: not a number of words");
+  if (a[0] < 0 || a[0] % 8 != 0) runtimeError(builtins::allocRecordSizeError(a[0]));
   return mem_.allocHeap(a[0] / 8, 0);
 }
 
@@ -148,12 +143,11 @@ std::int64_t Runtime::stringCompare(const std::int64_t* a) {
 }
 
 void Runtime::indexError(std::int64_t i, std::int64_t length) {
-  runtimeError("array index " + std::to_string(i) + " out of range [0, " +
-               std::to_string(length) + ")");
+  runtimeError(builtins::indexError(i, length));
 }
 
 std::int64_t Runtime::checkNil(const std::int64_t* a) {
-  if (a[0] == 0) runtimeError("field access through nil");
+  if (a[0] == 0) runtimeError(builtins::nilError());
   return a[0];
 }
 

@@ -2,7 +2,7 @@
 //
 // Input: the argument words of CALL(NAME f, args) where f is a runtime function.
 // Output: the result word (0 for procedures). Errors stop the run (interp_memory.hh
-// Stop) with these messages, mirrored by ptoext's MLIR runtime:
+// Stop) with the messages of base/builtins.hh, which libtigerrt prints too:
 //
 //   checkIndex     array index I out of range [0, N)
 //   checkNil       field access through nil
@@ -45,7 +45,7 @@ public:
       indexError(a[1], length);
     return a[1];
   }
-  static constexpr int kCheckIndex = 15; // its index in runtime::kFunctions
+  static constexpr int kCheckIndex = builtins::index(builtins::Id::CheckIndex);
 
   // Writes what print wrote so far (before a runtime error is reported); false when the
   // output cannot be written.

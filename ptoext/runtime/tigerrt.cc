@@ -3,14 +3,17 @@
 // Input: calls from JIT-compiled MLIR (ptoext/mlir_emit.cc) through the C ABI of
 // tigerrt.h. Output: the program's stdout, its stdin read by getchar, and on a runtime
 // error "runtime error: <message>" on stderr with exit status 70. Each function mirrors
-// its namesake in the tree interpreter (chap7/interp/interp.cc, chap7/ir/runtime.hh) so
-// that both give the same output and exit status.
+// its namesake in the tree interpreter (chap7/interp/interp_runtime.cc) so that both give
+// the same output and exit status: both take the functions, their limits and their
+// error messages from one table, base/builtins.hh (static_asserts below check each
+// tig_<name> against it).
 //
 // Memory is never freed (the book's runtime does the same); an allocation that fails is
 // a runtime error, never a crash. The grader's runs on several inputs split at the first
 // read or write (hooks.h).
 #include "ptoext/runtime/tigerrt.h"
 
+#include "base/builtins.hh"
 #include "ptoext/runtime/hooks.h"
 
 #include <algorithm>
@@ -20,8 +23,12 @@
 #include <map>
 #include <pthread.h>
 #include <string>
+#include <type_traits>
 
 namespace {
+
+namespace builtins = tiger::builtins;
+using builtins::Id;
 
 constexpr int kRuntimeExit = 70; // ExitCode::Runtime of base/diag.hh
 
@@ -77,19 +84,17 @@ bool stackLow() {
 
 void* allocate(int64_t bytes) {
   void* p = bytes < 0 ? nullptr : std::calloc(1, static_cast<std::size_t>(bytes) + 8);
-  if (!p) fail("out of memory");
+  if (!p) fail(builtins::outOfMemoryError());
   return p;
 }
 
 // Arrays and records share the interpreter's heap limit (chap7/interp/interp_memory.hh),
 // so a program that runs out of memory there also does here, with the same message.
-constexpr int64_t kMaxHeapWords = int64_t{1} << 27;
+constexpr int64_t kMaxHeapWords = builtins::kMaxHeapWords;
 int64_t heapWords = 0;
 
 int64_t* allocateWords(int64_t words) {
-  if (words < 0 || words > kMaxHeapWords - heapWords)
-    fail("out of memory: the heap is limited to " + std::to_string(kMaxHeapWords) +
-         " words");
+  if (words < 0 || words > kMaxHeapWords - heapWords) fail(builtins::heapLimitError());
   heapWords += words;
   return static_cast<int64_t*>(allocate(8 * words));
 }
@@ -102,13 +107,11 @@ int64_t asWord(const void* p) {
 }
 
 // Strings share the interpreter's limit too (Memory::kMaxStringBytes): 1 GiB in all.
-constexpr int64_t kMaxStringBytes = int64_t{1} << 30;
+constexpr int64_t kMaxStringBytes = builtins::kMaxStringBytes;
 int64_t stringBytes = 0;
 
 TigString* newString(int64_t length) {
-  if (length > kMaxStringBytes - stringBytes)
-    fail("out of memory: strings are limited to " + std::to_string(kMaxStringBytes) +
-         " bytes in all");
+  if (length > kMaxStringBytes - stringBytes) fail(builtins::stringLimitError());
   stringBytes += length;
   auto* s =
       static_cast<TigString*>(allocate(static_cast<int64_t>(sizeof(TigString)) + length));
@@ -132,7 +135,8 @@ constexpr int kOutputExit = 73; // ExitCode::Output
 // Output that cannot be written (disk full, closed stdout) ends the run, as in the
 // interpreter (chap7/interp/interp_runtime.cc).
 [[noreturn]] void outputFailed() {
-  std::fputs("error: cannot write the output\n", stderr);
+  std::fprintf(stderr, "error: %.*s\n", static_cast<int>(builtins::kOutputError.size()),
+               builtins::kOutputError.data());
   tigerrt::recordExit(kOutputExit);
   std::_Exit(kOutputExit);
 }
@@ -165,7 +169,7 @@ void endRun(int status) {
 extern "C" {
 
 void tig_print(int64_t s) {
-  tigerrt::recordBuiltin("print", {s});
+  tigerrt::recordBuiltin(builtins::name(Id::Print), {s});
   tigerrt::splitForInputs();
   std::fwrite(asString(s)->bytes(), 1, static_cast<std::size_t>(asString(s)->length),
               stdout);
@@ -173,14 +177,14 @@ void tig_print(int64_t s) {
 }
 
 void tig_printi(int64_t i) {
-  tigerrt::recordBuiltin("printi", {i});
+  tigerrt::recordBuiltin(builtins::name(Id::Printi), {i});
   tigerrt::splitForInputs();
   std::printf("%lld", static_cast<long long>(i));
   checkOutput();
 }
 
 void tig_flush(void) {
-  tigerrt::recordBuiltin("flush", {});
+  tigerrt::recordBuiltin(builtins::name(Id::Flush), {});
   tigerrt::splitForInputs();
   std::fflush(stdout);
   checkOutput();
@@ -188,43 +192,41 @@ void tig_flush(void) {
 
 // getchar(): the next byte of stdin as a one-byte string, "" at end of input.
 int64_t tig_getchar(void) {
-  tigerrt::recordBuiltin("getchar", {});
+  tigerrt::recordBuiltin(builtins::name(Id::Getchar), {});
   tigerrt::splitForInputs();
   return asWord(shortString(std::getchar()));
 }
 
 // ord(s): the first byte of s (0..255), -1 for "".
 int64_t tig_ord(int64_t s) {
-  tigerrt::recordBuiltin("ord", {s});
+  tigerrt::recordBuiltin(builtins::name(Id::Ord), {s});
   TigString* str = asString(s);
   return str->length == 0 ? -1 : static_cast<unsigned char>(str->bytes()[0]);
 }
 
 int64_t tig_chr(int64_t i) {
-  tigerrt::recordBuiltin("chr", {i});
-  if (i < 0 || i > 255) fail("chr: character code out of range");
+  tigerrt::recordBuiltin(builtins::name(Id::Chr), {i});
+  if (i < 0 || i > 255) fail(builtins::chrRangeError());
   return asWord(shortString(static_cast<int>(i)));
 }
 
 int64_t tig_size(int64_t s) {
-  tigerrt::recordBuiltin("size", {s});
+  tigerrt::recordBuiltin(builtins::name(Id::Size), {s});
   return asString(s)->length;
 }
 
 int64_t tig_substring(int64_t s, int64_t first, int64_t n) {
-  tigerrt::recordBuiltin("substring", {s, first, n});
+  tigerrt::recordBuiltin(builtins::name(Id::Substring), {s, first, n});
   TigString* str = asString(s);
   if (first < 0 || n < 0 || first > str->length || n > str->length - first)
-    fail("substring: range [" + std::to_string(first) + ", " + std::to_string(first) +
-         "+" + std::to_string(n) + ") out of range for a string of size " +
-         std::to_string(str->length));
+    fail(builtins::substringRangeError(first, n, str->length));
   TigString* out = newString(n);
   std::memcpy(out->bytes(), str->bytes() + first, static_cast<std::size_t>(n));
   return asWord(out);
 }
 
 int64_t tig_concat(int64_t a, int64_t b) {
-  tigerrt::recordBuiltin("concat", {a, b});
+  tigerrt::recordBuiltin(builtins::name(Id::Concat), {a, b});
   TigString* x = asString(a);
   TigString* y = asString(b);
   TigString* out = newString(x->length + y->length);
@@ -234,7 +236,7 @@ int64_t tig_concat(int64_t a, int64_t b) {
 }
 
 int64_t tig_not(int64_t i) {
-  tigerrt::recordBuiltin("not", {i});
+  tigerrt::recordBuiltin(builtins::name(Id::Not), {i});
   return i == 0 ? 1 : 0;
 }
 
@@ -242,14 +244,14 @@ int64_t tig_not(int64_t i) {
 // It ends the process at once (_Exit): a run split for the grader's inputs must not run
 // mlir-cpu-runner's clean-up, which waits for threads only the first process has.
 void tig_exit(int64_t code) {
-  tigerrt::recordBuiltin("exit", {code});
+  tigerrt::recordBuiltin(builtins::name(Id::Exit), {code});
   tigerrt::endRun(static_cast<int>(code & 0xff));
 }
 
 // initArray(n, init): element 0's address; the length n sits in the word before it.
 int64_t tig_initArray(int64_t n, int64_t init) {
-  if (n < 0) fail("negative array size " + std::to_string(n));
-  if (n >= kMaxHeapWords) fail("array size " + std::to_string(n) + " is too large");
+  if (n < 0) fail(builtins::negativeArraySizeError(n));
+  if (n >= kMaxHeapWords) fail(builtins::arrayTooLargeError(n));
   int64_t* words = allocateWords(n + 1);
   words[0] = n;
   for (int64_t k = 1; k <= n; ++k)
@@ -277,14 +279,12 @@ int64_t tig_stringCompare(int64_t a, int64_t b) {
 
 int64_t tig_checkIndex(int64_t arr, int64_t i) {
   int64_t length = reinterpret_cast<int64_t*>(arr)[-1];
-  if (i < 0 || i >= length)
-    fail("array index " + std::to_string(i) + " out of range [0, " +
-         std::to_string(length) + ")");
+  if (i < 0 || i >= length) fail(builtins::indexError(i, length));
   return i;
 }
 
 int64_t tig_checkNil(int64_t r) {
-  if (r == 0) fail("field access through nil");
+  if (r == 0) fail(builtins::nilError());
   return r;
 }
 
@@ -302,7 +302,7 @@ int64_t tig_stringLiteral(const char* bytes, int64_t n) {
 }
 
 void tig_divisionByZero(void) {
-  fail("division by zero");
+  fail(builtins::divisionByZeroError());
 }
 
 // Every Tiger function (tigermain included) calls tig_arg with each parameter first,
@@ -313,12 +313,8 @@ void tig_enter(const char* name, int64_t length, int64_t arity) {
   tigerrt::recordEntry(std::string_view(name, static_cast<std::size_t>(length)), arity);
   tig_step();
   if (maxDepth() != 0 && depth >= maxDepth())
-    fail("call depth limit of " + std::to_string(maxDepth()) +
-             " reached; infinite recursion? (raise it with --max-depth)",
-         kLimitExit);
-  if (stackLow())
-    fail("out of stack at call depth " + std::to_string(depth) + "; infinite recursion?",
-         kLimitExit);
+    fail(builtins::callDepthLimitError(maxDepth()), kLimitExit);
+  if (stackLow()) fail(builtins::outOfStackError(depth), kLimitExit);
   ++depth;
 }
 
@@ -334,9 +330,31 @@ void tig_leave(void) {
 
 void tig_step(void) {
   if (++steps > maxSteps() && maxSteps() != 0)
-    fail("step limit of " + std::to_string(maxSteps()) +
-             " reached; the program may loop forever (raise it with --max-steps)",
-         kLimitExit);
+    fail(builtins::stepLimitError(maxSteps()), kLimitExit);
 }
 
 } // extern "C"
+
+namespace {
+
+// tig_<name> takes as many words as the table's function and returns one exactly when
+// it has a result: the MLIR emitter declares each from the table (ptoext/mlir_emit.cc).
+template <class Result, class... Params>
+constexpr bool agrees(Result (*)(Params...), Id id) {
+  const builtins::Function& f = builtins::function(id);
+  return static_cast<int>(sizeof...(Params)) == f.arity &&
+         std::is_void_v<Result> == (f.result == builtins::Type::Void);
+}
+static_assert(agrees(tig_print, Id::Print) && agrees(tig_printi, Id::Printi) &&
+              agrees(tig_flush, Id::Flush) && agrees(tig_getchar, Id::Getchar) &&
+              agrees(tig_ord, Id::Ord) && agrees(tig_chr, Id::Chr) &&
+              agrees(tig_size, Id::Size) && agrees(tig_substring, Id::Substring) &&
+              agrees(tig_concat, Id::Concat) && agrees(tig_not, Id::Not) &&
+              agrees(tig_exit, Id::Exit) && agrees(tig_initArray, Id::InitArray) &&
+              agrees(tig_allocRecord, Id::AllocRecord) &&
+              agrees(tig_stringEqual, Id::StringEqual) &&
+              agrees(tig_stringCompare, Id::StringCompare) &&
+              agrees(tig_checkIndex, Id::CheckIndex) &&
+              agrees(tig_checkNil, Id::CheckNil));
+
+} // namespace
