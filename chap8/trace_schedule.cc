@@ -24,8 +24,7 @@
 //
 //   while, book (Algorithm 8.3)          while, improved
 //   ------------------------------       -------------------------------------
-//         JUMP test  (deleted: test            CJUMP(not c, done, body)
-//                     follows it)              (the entry's JUMP test, threaded)
+//         JUMP test  (deleted)                 CJUMP(not c, done, body)  (threaded)
 //   test: CJUMP(c, body, done)           body: ...   (its JUMP test deleted)
 //   done: ...                            test: CJUMP(c, body, done)
 //   body: ...                            done: ...
