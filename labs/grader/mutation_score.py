@@ -105,11 +105,12 @@ def base_lost(o):
     return round(sum(g["points"] - g["score"] for g in public) / scale, 2)
 
 
-def progress(total):
+def progress(total, full):
+    """Prints a line as each mutant ends; with full, the base points it lost."""
     def done(o, n):
         more = " +%d" % (len(o.lost) - 2) if len(o.lost) > 2 else ""
         why = ", lost: " + "; ".join(o.lost[:2]) + more if o.lost else ""
-        base = base_lost(o)
+        base = base_lost(o) if full else None  # a grade stopped early lost less
         why += ", base -%.2f" % base if base else ""
         print("[%d/%d] %-13s %s (%.1f s%s)" % (n, total, o.verdict, o.case.id, o.seconds, why))
     return done
@@ -166,7 +167,7 @@ def save(args, outcomes, ids):
             rows = {m["id"]: m for m in json.load(f)["mutants"] if m["id"] in ids}
     for o in outcomes:
         rows[o.case.id] = {"id": o.case.id, "diff": o.case.diff, "verdict": o.verdict,
-                           "lost": o.lost, "base_lost": base_lost(o),
+                           "lost": o.lost, "base_lost": base_lost(o) if args.full else None,
                            "seconds": round(o.seconds, 2)}
     os.makedirs(args.workdir, exist_ok=True)
     with open(path, "w") as f:
@@ -208,7 +209,7 @@ def main(argv):
                              args.time_limit, args.full, args.seed)
         pool.prepare(spec)
         start = time.time()
-        outcomes = pool.run(todo, spec, progress(len(todo)))
+        outcomes = pool.run(todo, spec, progress(len(todo), args.full))
     except RuntimeError as e:
         print("mutation_score: grader error: %s" % e)
         return 2
