@@ -396,9 +396,15 @@ def error_result(args, spec, message, start):
             "private_points": private_group(spec)["points"]}
 
 
+def public_scale(spec, args):
+    """What a public group's points (and FLOOR) count for in this grade: less than 1
+    when a private group takes its share of the 100 (spec.private_scale), else 1."""
+    return private_scale(spec) if has_private(args) else 1
+
+
 def group_names(spec, args):
     """[(name, points, private)] of suite()'s groups, without making any program."""
-    scale = private_scale(spec) if has_private(args) else 1
+    scale = public_scale(spec, args)
     out = [(name, points * scale, False) for name, points, _ in public_points(spec)]
     private = private_group(spec)
     return out + ([(private["name"], private["points"], True)] if has_private(args) else [])
@@ -427,7 +433,7 @@ def grade_in(args, spec, sub, bin_dir, start, slot):
     else:
         judged = [(n, pts, [(p, judges.Verdict(False, build_msg)) for p in progs], priv)
                   for n, pts, progs, priv in groups]
-    floor = FLOOR * (private_scale(spec) if has_private(args) else 1)
+    floor = FLOOR * public_scale(spec, args)
     results = [group_result(*g, floor=0 if g[3] else floor) for g in judged]
     max_score = sum(g["points"] for g in results)
     score = round(sum(g["score"] for g in results), 4)
