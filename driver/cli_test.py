@@ -130,10 +130,31 @@ def run_mlir_by_hand(exe, mlir, work):
                          capture_output=True, timeout=120)
     if opt.returncode != 0:
         return False, None
-    lib = os.path.join(os.path.dirname(os.path.abspath(exe)), "libtigerrt.so")
+    build = os.path.dirname(os.path.abspath(exe))
     return True, subprocess.run(["mlir-cpu-runner-19", low, "-e", "main",
                                  "-entry-point-result=void", "--disable-lsr",
-                                 "--shared-libs=" + lib], capture_output=True, timeout=120)
+                                 "--shared-libs=" + os.path.join(build, "libtigerrt.so")],
+                                capture_output=True, timeout=120, env=runner_env(build))
+
+
+def runner_env(build):
+    """The environment of mlir-cpu-runner-19: a sanitized build's libtigerrt.so (make
+    sanitize, make fuzz) needs the ASan runtime preloaded, as --run-mlir does
+    (ptoext/mlir_run.cc); the runtime is the one the top CMakeLists.txt asks the
+    build's compiler for."""
+    try:
+        with open(os.path.join(build, "CMakeCache.txt")) as f:
+            cache = dict(line.rstrip("\n").split("=", 1) for line in f if "=" in line
+                         and not line.startswith(("#", "//")))
+    except OSError:
+        return None
+    if "ON" not in (cache.get("TIGER_SANITIZE:BOOL"), cache.get("TIGER_FUZZ:BOOL")):
+        return None
+    cxx = next(v for k, v in cache.items() if k.startswith("CMAKE_CXX_COMPILER:"))
+    runtime = "libclang_rt.asan-x86_64.so" if "clang" in cxx else "libasan.so"
+    path = subprocess.run([cxx, "-print-file-name=" + runtime], capture_output=True,
+                          text=True).stdout.strip()
+    return dict(os.environ, LD_PRELOAD=path, ASAN_OPTIONS="detect_leaks=0")
 
 
 def mlir_hooks_checks(exe, queens):
