@@ -39,7 +39,11 @@ Checks, on the project's own demo programs:
     global; --emit=mlir --mlir-hooks has them and is the same text plus their lines,
     from Tiger or from --from=pto-ssa; the clean MLIR verifies and runs through
     mlir-opt-19 and mlir-cpu-runner-19 with libtigerrt.so to --run's stdout and status
-    (skipped, saying so, without MLIR 19); --mlir-hooks without --emit=mlir 64.
+    (skipped, saying so, without MLIR 19); --mlir-hooks without --emit=mlir 64;
+  - --dialect and --profile: a bad dialect or one without a Tree IR dump 64; an
+    unreadable profile 74, a malformed one 64 at its line; tigerc's IR printed in
+    words of 4 bytes 64; an appel-ml dump is printed with MUL, read back to the same
+    bytes and runs as --run; a dump not in its dialect's words 66 at its line.
 Ends with "N passed, N failed".
 """
 import os
@@ -96,6 +100,7 @@ def checks(exe, src):
     yield from effects_checks(exe, queens)
     yield from inputs_checks(exe)
     yield from mlir_hooks_checks(exe, queens)
+    yield from dialect_checks(exe, queens)
 
 
 HOOKS = (b"tig_enter", b"tig_leave", b"tig_arg", b"tig_step")
@@ -155,6 +160,40 @@ def runner_env(build):
     path = subprocess.run([cxx, "-print-file-name=" + runtime], capture_output=True,
                           text=True).stdout.strip()
     return dict(os.environ, LD_PRELOAD=path, ASAN_OPTIONS="detect_leaks=0")
+
+
+def dialect_checks(exe, queens):
+    """--dialect and --profile: their bad values, files and places, and a dump of another
+    course read, printed back and run (the whole round trip: grading.dialects)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        def profile(name, text):
+            path = os.path.join(tmp, name)
+            with open(path, "w") as f:
+                f.write(text)
+            return "--profile=" + path
+        yield "--dialect=cobol -> 64", tigerc(exe, "--dialect=cobol", queens).returncode == 64
+        r = tigerc(exe, "--dialect=appel-ml", "--run", queens)
+        yield "--dialect without a Tree IR dump read or printed -> 64", (
+            r.returncode == 64 and b"--dialect and --profile" in r.stderr)
+        r = tigerc(exe, "--profile=/nonexistent/p.json", "--emit=traces", queens)
+        yield "unreadable profile -> 74", r.returncode == 74 and b"profile" in r.stderr
+        r = tigerc(exe, profile("bad.json", '{\n "word_size": "8"}'), "--emit=ir", queens)
+        yield "malformed profile -> 64 at its line", (
+            r.returncode == 64 and b"bad.json:2:15: error: expected a number" in r.stderr)
+        r = tigerc(exe, "--dialect=appel-c", "--emit=traces", queens)
+        yield "tigerc's IR printed in words of 4 bytes -> 64", (
+            r.returncode == 64 and b"words of 8" in r.stderr)
+        ml = profile("ml.json", '{"dialect": "appel-ml", "word_size": 8, "rv": "t1"}')
+        dump = tigerc(exe, ml, "--emit=traces", queens).stdout
+        back = tigerc(exe, ml, "--from=traces", "--emit=traces", "-", stdin=dump)
+        ran = tigerc(exe, ml, "--from=traces", "--verify", "--run", "-", stdin=dump)
+        yield "an appel-ml dump: MUL, read back to the same bytes, run as --run", (
+            b"BINOP(MUL," in dump and back.stdout == dump
+            and ran.stdout == tigerc(exe, "--run", queens).stdout)
+        r = tigerc(exe, "--dialect=appel-ml", "--from=traces", "-",
+                   stdin=b"PROC tigermain\n# formals: none; frame: 0 bytes\nEXP(CONST ~x)\n")
+        yield "a dump that does not read in its dialect -> 66 at its line", (
+            r.returncode == 66 and b"<stdin>:3:" in r.stderr)
 
 
 def mlir_hooks_checks(exe, queens):

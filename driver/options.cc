@@ -1,6 +1,9 @@
 // options.cc - parses tigerc's command line; see options.hh and README.md.
 #include "driver/options.hh"
 
+#include "grading/profile.hh"
+
+#include <algorithm>
 #include <charconv>
 #include <string_view>
 #include <utility>
@@ -16,6 +19,12 @@ const char* const kUsage =
   --run             run the program on the tree-IR interpreter (at traces by default)
   --run-at=STAGE    run at ir, linear or traces; pto: ptoext's structured IR as
                       lowered from the AST, on its interpreter (no Translate needed)
+  --dialect=D       with --from=ir|linear|traces, FILE is another course's dump (D:
+                      appel-c, appel-ml, appel-java, tiger-cpp; tigerc by default);
+                      with --emit=ir|linear|traces, print in D's words (docs/judge.md)
+  --profile=FILE    the course profile of such a dump: names of fp, rv, main and the
+                      runtime, word size (docs/judge.md); the dialect from its
+                      "dialect", else --dialect, else the dump's words
   --from=STAGE      FILE is a dump printed by --emit=ir, linear, traces, pto-cft or
                       pto-ssa, not Tiger: read it back and go on from that stage (runs
                       there by default; pto-cft and pto-ssa on ptoext's structured-IR
@@ -123,6 +132,13 @@ std::optional<std::string> parseOne(std::string_view arg, Options& o, bool& runA
       o.fromPto = value == "pto-cft" ? Emit::PtoCft : Emit::PtoSsa;
     else
       return bad();
+  } else if (name == "--dialect") {
+    const auto& names = grading::dialectNames();
+    if (std::find(names.begin(), names.end(), value) == names.end()) return bad();
+    o.dialect = value;
+  } else if (name == "--profile") {
+    if (value.empty()) return bad();
+    o.profile = value;
   } else if (name == "--explain") {
     if (value != "canon" && value != "canon-dot") return bad();
     o.explainCanon = true;
@@ -275,6 +291,10 @@ std::optional<std::string> parseOptions(const std::vector<std::string>& args,
   if (o.mlirHooks && o.emit != Emit::Mlir)
     return "--mlir-hooks prints the MLIR a run needs: add --emit=mlir (--run-mlir "
            "always runs it)";
+  bool treeDump = o.emit == Emit::Ir || o.emit == Emit::Linear || o.emit == Emit::Traces;
+  if ((!o.dialect.empty() || !o.profile.empty()) && !o.from && !treeDump)
+    return "--dialect and --profile read or print Tree IR dumps: add --from=ir|linear|"
+           "traces or --emit=ir|linear|traces";
   if ((!o.effectsFile.empty() || o.effectsHash) && !o.run)
     return "--effects and --effects-hash record a run: add --run or --run-at";
   if (!o.inputsDir.empty() && (!o.run || !o.effectsFile.empty() || o.file == "-"))

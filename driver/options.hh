@@ -65,6 +65,9 @@ struct Options {
   std::uint64_t maxSteps = 100'000'000;
   int maxDepth = 10'000;
   std::string inputsDir; // --inputs=DIR: the run once per input DIR/K.in, in a child each
+  // --dialect=D, --profile=FILE: another course's Tree IR dumps (docs/judge.md)
+  std::string dialect;
+  std::string profile;
   bool help = false;
 };
 

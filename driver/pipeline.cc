@@ -39,6 +39,7 @@
 #include "driver/pass_clock.hh"
 #include "driver/stages.hh"
 #include "grading/measure.hh"
+#include "grading/profile.hh"
 #include "ptoext/mlir_emit.hh"
 #include "ptoext/pass_manager.hh"
 #include "ptoext/sir_print.hh"
@@ -110,6 +111,7 @@ private:
   int readSirDump();
   int sirStages(const sir::Module& m);
   std::optional<SourceFile> readSource();
+  std::optional<int> chooseDialect(const std::string* dump);
   int backEnd(ir::Program& prog, RunStage from);
   int drawTraces(ir::Program& prog, canon::Context& cx, RunStage from);
   std::optional<RunStage> runStage() const;
@@ -126,11 +128,14 @@ private:
   const Options& opts_;
   Streams io_;
   PassClock clock_;
+  tree::Dialect dialect_; // of the dump read and the dumps printed: tigerc's by default
 };
 
 // Translate's trees, or the dump --from reads; then the back end from that stage on.
 int Pipeline::run() {
   if (opts_.fromPto) return readSirDump();
+  if (!opts_.from)
+    if (std::optional<int> status = chooseDialect(nullptr)) return *status;
   IrOrStatus ir = opts_.from ? readDump() : translate();
   if (const int* status = std::get_if<int>(&ir)) return *status;
   int status = backEnd(*std::get<1>(ir), opts_.from.value_or(RunStage::Ir));
@@ -179,9 +184,10 @@ IrOrStatus Pipeline::frontEnd() {
 IrOrStatus Pipeline::readDump() {
   std::optional<SourceFile> src = readSource();
   if (!src) return code(ExitCode::Input);
+  if (std::optional<int> status = chooseDialect(&src->text())) return *status;
   Diagnostics diag(*src, io_.err);
   tree::DumpPlaces places;
-  std::unique_ptr<ir::Program> prog = tree::readProgram(*src, diag, &places);
+  std::unique_ptr<ir::Program> prog = tree::readProgram(*src, diag, &places, dialect_);
   if (!prog) return code(ExitCode::Syntax);
   clock_.lap("read");
   if (!opts_.verify || opts_.from == RunStage::Ir) // IR trees have no invariant to break
@@ -249,13 +255,45 @@ std::optional<SourceFile> Pipeline::readSource() {
   return SourceFile(sourceName(), std::move(*text));
 }
 
+// dialect_ from --profile and --dialect (docs/judge.md): a profile's own "dialect", else
+// --dialect's, else the words of the `dump` read; nullopt, or the exit status of a
+// profile that cannot be read (74) or is wrong (64), or of tigerc's 8-byte IR printed
+// with another word size (64).
+std::optional<int> Pipeline::chooseDialect(const std::string* dump) {
+  if (opts_.profile.empty()) {
+    dialect_ = grading::builtinProfile(opts_.dialect.empty() ? "tigerc" : opts_.dialect)
+                   .value_or(tree::Dialect{});
+  } else {
+    std::optional<std::string> text = readText(opts_.profile, io_.in);
+    if (!text) {
+      io_.err << "tigerc: cannot read the profile '" << opts_.profile << "'\n";
+      return static_cast<int>(ExitCode::Input);
+    }
+    std::string error;
+    std::optional<tree::Dialect> d = grading::readProfile(opts_.profile, *text, error);
+    if (!d) return io_.err << error << "\n", static_cast<int>(ExitCode::Usage);
+    dialect_ = *d;
+    if (!opts_.dialect.empty()) grading::setSpelling(dialect_, opts_.dialect);
+    if (dialect_.name.empty())
+      grading::setSpelling(dialect_, dump ? grading::detectDialect(*dump) : "appel-c");
+  }
+  if (!dump && dialect_.wordSize != frame::kWordSize) {
+    io_.err << "tigerc: error: the profile's words are " << dialect_.wordSize
+            << " bytes; tigerc's IR has words of " << frame::kWordSize
+            << " (print it in a profile of word_size 8)\n";
+    return static_cast<int>(ExitCode::Usage);
+  }
+  return std::nullopt;
+}
+
 // The stages from `from` on (Translate's trees, or a dump), each stop where the diagram
 // at the top has it.
 int Pipeline::backEnd(ir::Program& prog, RunStage from) {
   const Emit emit = opts_.emit;
   const std::optional<RunStage> runAt = runStage();
   // translateProgram -> [ir ir-dot] (run-at=ir)
-  if (emit == Emit::Ir) return tree::printProgram(io_.out, prog, opts_.locations), 0;
+  if (emit == Emit::Ir)
+    return tree::printProgram(io_.out, prog, opts_.locations, &dialect_), 0;
   if (emit == Emit::IrDot) return drawIrTrees(io_.out, prog), 0;
   if (runAt == RunStage::Ir) return runProgram(opts_, io_, prog);
   // C_linearize -> [linear] (run-at=linear)
@@ -264,7 +302,8 @@ int Pipeline::backEnd(ir::Program& prog, RunStage from) {
     if (auto err = canon::linearizeProgram(prog, cx, opts_.verify)) return checked(err);
     clock_.lap("linearize");
   }
-  if (emit == Emit::Linear) return tree::printProgram(io_.out, prog, opts_.locations), 0;
+  if (emit == Emit::Linear)
+    return tree::printProgram(io_.out, prog, opts_.locations, &dialect_), 0;
   if (runAt == RunStage::Linear) return runProgram(opts_, io_, prog);
   // C_basicBlocks -> [blocks blocks-dot]
   if (emit == Emit::Blocks)
@@ -277,7 +316,8 @@ int Pipeline::backEnd(ir::Program& prog, RunStage from) {
     if (auto err = canon::traceProgram(prog, cx, opts_.verify)) return checked(err);
     clock_.lap("traces");
   }
-  if (emit == Emit::Traces) return tree::printProgram(io_.out, prog, opts_.locations), 0;
+  if (emit == Emit::Traces)
+    return tree::printProgram(io_.out, prog, opts_.locations, &dialect_), 0;
   if (runAt) return runProgram(opts_, io_, prog);
   return 0;
 }

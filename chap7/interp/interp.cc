@@ -42,8 +42,9 @@ struct OwnFrame {
   std::uint64_t low; // the address of its word 0
   std::uint64_t words;
   std::int64_t* data;
+  int shift; // log2 of the word size
   std::int64_t* word(std::int64_t addr) const {
-    std::uint64_t w = std::rotr(static_cast<std::uint64_t>(addr) - low, 3);
+    std::uint64_t w = std::rotr(static_cast<std::uint64_t>(addr) - low, shift);
     return w < words ? data + w : nullptr;
   }
 };
@@ -200,13 +201,14 @@ std::uint64_t u(std::int64_t v) {
   return static_cast<std::uint64_t>(v);
 }
 
-// The address of word `index` of the array at `base`.
-std::int64_t element(std::int64_t base, std::int64_t index) {
-  return wrap(u(base) + u(index) * u(frame::kWordSize));
+// The address of word `index` of the array at `base`, words of 2^shift bytes.
+std::int64_t element(std::int64_t base, std::int64_t index, int shift) {
+  return wrap(u(base) + (u(index) << shift));
 }
 
 // Main gets zeros for its formals (its static link).
 void Machine::run(const ir::Program& prog) {
+  mem_.setWordSize(prog.wordSize);
   code_ = compileProgram(prog, mem_);
   if (effects_) keyCallees();
   newTemps(code_.functions[0].formals.size(), 0);
@@ -279,8 +281,9 @@ void Machine::exec(const Function& fn, std::size_t base) {
   std::int64_t* temps = temps_.data() + base;
   std::int64_t* values = temps + fn.slots;
   std::int64_t* sp = values; // the next free value
-  OwnFrame own{u(temps[kFpSlot]) - u(fn.fpWord) * 8, u(fn.frameWords),
-               mem_.innermostFrame()};
+  const int shift = std::countr_zero(static_cast<unsigned>(mem_.wordSize()));
+  OwnFrame own{u(temps[kFpSlot]) - (u(fn.fpWord) << shift), u(fn.frameWords),
+               mem_.innermostFrame(), shift};
   // No lambda captures pc, sp or temps: GCC would keep them in memory.
 #define JUMP(k)                                                                          \
   {                                                                                      \
@@ -598,13 +601,14 @@ void Machine::exec(const Function& fn, std::size_t base) {
     NEXT;
   opCjumpLoadIndexConst:
     countCjump();
-    JUMP(tree::evalRel(pc->rel, mem_.load(element(temps[pc->d], temps[pc->e])), pc->b)
+    JUMP(tree::evalRel(pc->rel, mem_.load(element(temps[pc->d], temps[pc->e], own.shift)),
+                       pc->b)
              ? pc->a
              : pc->c);
     NEXT;
   opStoreIndexConst : {
     countMove();
-    std::int64_t addr = element(temps[pc->d], temps[pc->e]);
+    std::int64_t addr = element(temps[pc->d], temps[pc->e], own.shift);
     mem_.store(addr, pc->b);
     stored(addr, pc->b, fn, pc->c);
     NEXT;
@@ -629,13 +633,13 @@ void Machine::exec(const Function& fn, std::size_t base) {
     BRANCH(temps[pc->d] <= pc->b);
   opCjumpLoadIndexConstEq:
     countCjump();
-    BRANCH(mem_.load(element(temps[pc->d], temps[pc->e])) == pc->b);
+    BRANCH(mem_.load(element(temps[pc->d], temps[pc->e], own.shift)) == pc->b);
   opCjumpLoadIndexConstLt:
     countCjump();
-    BRANCH(mem_.load(element(temps[pc->d], temps[pc->e])) < pc->b);
+    BRANCH(mem_.load(element(temps[pc->d], temps[pc->e], own.shift)) < pc->b);
   opCjumpLoadIndexConstLe:
     countCjump();
-    BRANCH(mem_.load(element(temps[pc->d], temps[pc->e])) <= pc->b);
+    BRANCH(mem_.load(element(temps[pc->d], temps[pc->e], own.shift)) <= pc->b);
   }
 #undef BRANCH
 #undef JUMP

@@ -96,8 +96,8 @@ void Compiler::declareFunction(const ir::ProcFrag& proc) {
   Function fn;
   fn.name = label.str();
   const frame::Frame& f = *proc.frame;
-  fn.frameWords = (f.highOffset() - f.lowOffset()) / frame::kWordSize;
-  fn.fpWord = -f.lowOffset() / frame::kWordSize;
+  fn.frameWords = (f.highOffset() - f.lowOffset()) / prog_.wordSize;
+  fn.fpWord = -f.lowOffset() / prog_.wordSize;
   code_.functions.push_back(std::move(fn));
 }
 
@@ -393,7 +393,7 @@ void Compiler::fuseStart(std::size_t begin) {
 // MOVE of a constant into one, indexed by a temp scaled by the word size: one operation.
 void Compiler::fuseElement(std::size_t begin) {
   std::vector<Ins>& code = fn_->code;
-  if (code.size() != begin + 3 || code[begin + 1].b != frame::kWordSize) return;
+  if (code.size() != begin + 3 || code[begin + 1].b != prog_.wordSize) return;
   Op start = code[begin].op, index = code[begin + 1].op, end = code[begin + 2].op;
   bool cjump = start == Op::StmCjumpTemp && index == Op::LoadPlusTempTimesConst &&
                end == Op::CjumpConst;
@@ -521,8 +521,8 @@ int Compiler::labelId(Temp_label label) {
 
 // The word of the frame at fp + offset, which must be in the frame.
 std::int64_t Compiler::frameWord(std::int64_t offset) {
-  std::int64_t word = fn_->fpWord + offset / frame::kWordSize;
-  if (offset % frame::kWordSize != 0 || word < 0 || word >= fn_->frameWords)
+  std::int64_t word = fn_->fpWord + offset / prog_.wordSize;
+  if (offset % prog_.wordSize != 0 || word < 0 || word >= fn_->frameWords)
     internalError("a formal of " + fn_->name + " at fp" + (offset < 0 ? "" : "+") +
                   std::to_string(offset) + " is outside its frame");
   return word;

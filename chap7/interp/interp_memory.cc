@@ -22,8 +22,8 @@ constexpr std::uint64_t kGenerationMask = (std::uint64_t{1} << 12) - 1;
 constexpr std::uint64_t kDepthMask = Memory::kMaxFrameDepth - 1;
 constexpr std::uint64_t kFrameBase = std::uint64_t{1} << 30; // the offset of word 0
 
-std::int64_t makeAddress(std::uint64_t block, std::uint64_t wordIndex) {
-  return static_cast<std::int64_t>(block << 32 | wordIndex * 8);
+std::int64_t makeAddress(std::uint64_t block) {
+  return static_cast<std::int64_t>(block << 32);
 }
 
 // The address of word 0 of the frame at (depth, generation).
@@ -116,7 +116,7 @@ void runToStop(RunResult& result, std::ostream& err, const std::function<void()>
 }
 
 void Memory::badAccess(std::int64_t addr, bool write) const {
-  if (addr < 0 && addr % 8 == 0) {
+  if (addr < 0 && addr % wordSize() == 0) {
     std::string frame = describeFrameAccess(static_cast<std::uint64_t>(addr), write);
     if (!frame.empty()) runtimeError(frame);
   }
@@ -145,13 +145,13 @@ std::string Memory::describeFrameAccess(std::uint64_t a, bool write) const {
 // "fp-8 of the frame of f_1 (call depth 2), outside its words [fp+0, fp+16)": where a
 // lies in frame f, for a runtime error.
 std::string Memory::describe(const Frame& f, std::uint64_t depth, std::uint64_t a) const {
-  auto fpBytes = static_cast<std::int64_t>(f.fpWord) * 8;
+  auto fpBytes = static_cast<std::int64_t>(f.fpWord) * wordSize();
   auto fromFp = static_cast<std::int64_t>(a - f.base) - fpBytes;
   std::string where = fpPlus(fromFp) + " of the frame of " + *f.function +
                       " (call depth " + std::to_string(depth) + ")";
-  if (a - f.base < std::uint64_t{f.words} * 8) return where;
+  if (a - f.base < std::uint64_t{f.words} * wordSize()) return where;
   return where + ", outside its words [" + fpPlus(-fpBytes) + ", " +
-         fpPlus(std::int64_t{f.words} * 8 - fpBytes) + ")";
+         fpPlus(std::int64_t{f.words} * wordSize() - fpBytes) + ")";
 }
 
 // The frame at (depth, generation mod 2^12): live, the last to return at that depth, or
@@ -180,7 +180,7 @@ std::int64_t Memory::allocHeap(std::int64_t words, std::int64_t fill) {
     runtimeError("out of memory: too many blocks");
   blocks_.push_back(Block{heap_.size(), static_cast<std::size_t>(words)});
   heap_.resize(heap_.size() + static_cast<std::size_t>(words), fill);
-  return makeAddress(kFirstHeapBlock + blocks_.size() - 1, 0);
+  return makeAddress(kFirstHeapBlock + blocks_.size() - 1);
 }
 
 // The hot path of every call: makeRoom handles growth and limits out of line.
@@ -203,7 +203,7 @@ std::int64_t Memory::pushFrame(std::int64_t words, std::int64_t fpWord,
   f.data = stack_.data() + sp_;
   sp_ = top;
   ++depth_;
-  return static_cast<std::int64_t>(f.base + f.fpWord * std::uint64_t{8});
+  return static_cast<std::int64_t>(f.base + (std::uint64_t{f.fpWord} << wordShift_));
 }
 
 // Grows the stack and the frame table for a frame of `words` words (the first frame at

@@ -78,6 +78,11 @@ public:
   static constexpr std::uint64_t kFirstHeapBlock = 2;
   static constexpr std::uint64_t kMaxOffset = std::uint64_t{1} << 32; // in a block
 
+  // Words of 8 bytes (tigerc's IR) or 4 (another course's): addresses count bytes, and
+  // a word's address is a multiple of its size. Set before the run, never during it.
+  void setWordSize(int bytes) { wordShift_ = bytes == 4 ? 2 : 3; }
+  int wordSize() const { return 1 << wordShift_; }
+
   std::int64_t load(std::int64_t addr) const {
     const std::int64_t* p = slot(addr);
     if (!p) [[unlikely]]
@@ -130,9 +135,10 @@ private:
     auto a = static_cast<std::uint64_t>(addr);
     return addr < 0 ? frameSlot(a) : heapSlot(a);
   }
-  // The word index of byte offset `bytes`; huge when it is not a multiple of 8 (its low
-  // bits rotated to the top), so that one comparison checks alignment and bounds.
-  static std::uint64_t wordOf(std::uint64_t bytes) { return std::rotr(bytes, 3); }
+  // The word index of byte offset `bytes`; huge when it is not a multiple of the word
+  // size (its low bits rotated to the top), so that one comparison checks alignment and
+  // bounds.
+  std::uint64_t wordOf(std::uint64_t bytes) const { return std::rotr(bytes, wordShift_); }
   // A live frame's word: the depth finds the frame, and a - base is below 8 * words
   // only for its own words (another generation or depth is 2^30 bytes away or more).
   const std::int64_t* frameSlot(std::uint64_t a) const {
@@ -171,6 +177,7 @@ private:
   std::vector<Block> blocks_; // heap block b + 2 is blocks_[b]
   std::vector<std::string> strings_;
   std::size_t stringBytes_ = 0;
+  int wordShift_ = 3; // log2 of the word size
 };
 
 } // namespace tiger::interp

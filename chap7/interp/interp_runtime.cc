@@ -119,17 +119,19 @@ std::int64_t Runtime::exit(const std::int64_t* a) {
 // ---- the helpers Translate calls ----
 
 // initArray(n, init): n + 1 words, the length first; returns the address of element 0.
+// allocRecord(bytes): bytes / the word size words, nil.
 std::int64_t Runtime::initArray(const std::int64_t* a) {
   if (a[0] < 0) runtimeError(builtins::negativeArraySizeError(a[0]));
   if (a[0] >= builtins::kMaxHeapWords) runtimeError(builtins::arrayTooLargeError(a[0]));
   std::int64_t base = mem_.allocHeap(a[0] + 1, a[1]);
   mem_.store(base, a[0]);
-  return base + 8;
+  return base + mem_.wordSize();
 }
 
 std::int64_t Runtime::allocRecord(const std::int64_t* a) {
-  if (a[0] < 0 || a[0] % 8 != 0) runtimeError(builtins::allocRecordSizeError(a[0]));
-  return mem_.allocHeap(a[0] / 8, 0);
+  int word = mem_.wordSize();
+  if (a[0] < 0 || a[0] % word != 0) runtimeError(builtins::allocRecordSizeError(a[0]));
+  return mem_.allocHeap(a[0] / word, 0);
 }
 
 std::int64_t Runtime::stringEqual(const std::int64_t* a) {

@@ -39,8 +39,8 @@ public:
   // checkIndex(arr, i): the length of arr is the word before element 0. Public and
   // inline: the interpreter calls it directly, the most frequent runtime call.
   std::int64_t checkIndex(const std::int64_t* a) {
-    std::int64_t length =
-        mem_.load(static_cast<std::int64_t>(static_cast<std::uint64_t>(a[0]) - 8));
+    std::int64_t length = mem_.load(
+        static_cast<std::int64_t>(static_cast<std::uint64_t>(a[0]) - mem_.wordSize()));
     if (a[1] < 0 || a[1] >= length) [[unlikely]]
       indexError(a[1], length);
     return a[1];

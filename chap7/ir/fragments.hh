@@ -42,6 +42,12 @@ struct Program {
   std::deque<ProcFrag> procs;
   std::vector<StringFrag> strings;
   Temp_label mainLabel; // "tigermain"
+  // The bytes of a word, of a frame slot and of a record field: tigerc's 8, or the 4 of
+  // another course's IR read back with its profile (docs/judge.md).
+  int wordSize = frame::kWordSize;
+  // The names another course's dump gave its temps, by temp number (tree_read.hh), so
+  // that printing it in its dialect gives its bytes back; empty for tigerc's IR.
+  std::vector<std::string> tempNames;
 };
 
 } // namespace tiger::ir

@@ -13,12 +13,13 @@ Frame::Frame(Temp_label name, const std::vector<bool>& escapes, TempFactory& tem
       formals_.push_back(Access{Access::Kind::InReg, 0, temps_.newTemp()});
     ++k;
   }
+  high_ = kWordSize * k;
 }
 
 Access Frame::allocLocal(bool escape) {
   if (!escape) return Access{Access::Kind::InReg, 0, temps_.newTemp()};
-  ++locals_;
-  return Access{Access::Kind::InFrame, -kWordSize * locals_, {}};
+  low_ -= kWordSize;
+  return Access{Access::Kind::InFrame, low_, {}};
 }
 
 T_exp accessExp(tree::Arena& arena, const Access& a, T_exp framePtr) {

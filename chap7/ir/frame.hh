@@ -36,22 +36,26 @@ class Frame {
 public:
   // A frame for the function at `name`; escapes[k] tells whether formal k escapes.
   Frame(Temp_label name, const std::vector<bool>& escapes, TempFactory& temps);
-  // A frame as a dump describes it (tree_read.hh): these formals and `locals` escaping
-  // locals below fp.
-  Frame(Temp_label name, std::vector<Access> formals, int locals, TempFactory& temps)
-      : name_(name), formals_(std::move(formals)), locals_(locals), temps_(temps) {}
+  // A frame as a dump describes it (tree_read.hh): these formals, spanning the bytes
+  // [fp + lowOffset, fp + highOffset) (another course's frame may put its formals
+  // anywhere above fp and use words of 4 bytes: docs/judge.md).
+  Frame(Temp_label name, std::vector<Access> formals, int lowOffset, int highOffset,
+        TempFactory& temps)
+      : name_(name), formals_(std::move(formals)), low_(lowOffset), high_(highOffset),
+        temps_(temps) {}
   Temp_label name() const { return name_; }
   const std::vector<Access>& formals() const { return formals_; }
   // A new local: InFrame when it escapes, otherwise InReg.
   Access allocLocal(bool escape);
   // Bytes the frame spans: [fp + lowOffset(), fp + highOffset()).
-  int lowOffset() const { return -8 * locals_; }
-  int highOffset() const { return 8 * static_cast<int>(formals_.size()); }
+  int lowOffset() const { return low_; }
+  int highOffset() const { return high_; }
 
 private:
   Temp_label name_;
   std::vector<Access> formals_;
-  int locals_ = 0;
+  int low_ = 0;  // -8 per escaping local
+  int high_ = 0; // 8 per formal
   TempFactory& temps_;
 };
 

@@ -20,6 +20,11 @@
 // tree_read.cc reads it back as that statement's position. Without it the output is
 // printtree.c's alone.
 //
+// With a dialect other than tigerc's (dialect.hh, docs/judge.md) the same trees print
+// in another course's words: its operators' names (MUL, DIV), its negatives (~5), its
+// names of fp, rv, the main program and the runtime functions; tree_read.cc reads that
+// back with the same dialect.
+//
 // Input: any tree (after Translate or canon). Output: the text above, deterministic.
 // A long SEQ right spine (SEQ(s1, SEQ(s2, ... sn))) is printed by a loop, so 10^6
 // statements in one SEQ chain do not overflow the stack; other nesting recurses.
@@ -43,7 +48,9 @@ constexpr int kMaxIndent = 40;
 // a string written out in 64 KiB blocks (a 10^6-line program's traces print ~2x faster).
 class Text {
 public:
-  Text(std::ostream& dest, bool withLocations) : locations(withLocations), dest_(dest) {}
+  Text(std::ostream& dest, bool withLocations, const Dialect* d = nullptr,
+       const std::vector<std::string>* names = nullptr)
+      : locations(withLocations), dialect(d), tempNames(names), dest_(dest) {}
   Text(const Text&) = delete;
   Text& operator=(const Text&) = delete;
   ~Text() { flush(); }
@@ -53,7 +60,9 @@ public:
     return *this << std::string_view(std::to_string(v));
   }
   void spaces(int n) { buf_.append(n, ' '); }
-  const bool locations; // print `# L:C` before each statement with a known position
+  const bool locations;   // print `# L:C` before each statement with a known position
+  const Dialect* dialect; // null: tigerc's own words
+  const std::vector<std::string>* tempNames; // a dump's own names of its temps, or null
 
 private:
   Text& spill() {
@@ -70,6 +79,24 @@ private:
 
 void writeStm(Text& out, const Stm* s, int d);
 void writeExp(Text& out, const Exp* e, int d);
+
+void writeTemp(Text& out, Temp_temp t) {
+  if (out.dialect && t.num == Temp_temp::kFp)
+    out << out.dialect->fp;
+  else if (out.dialect && t.num == Temp_temp::kRv)
+    out << out.dialect->rv;
+  else if (out.tempNames && static_cast<std::size_t>(t.num) < out.tempNames->size() &&
+           !(*out.tempNames)[t.num].empty())
+    out << (*out.tempNames)[t.num];
+  else
+    out << TempFactory::tempName(t);
+}
+
+void writeConst(Text& out, std::int64_t v) {
+  std::string digits = std::to_string(v);
+  if (v < 0 && out.dialect && out.dialect->tildeNegatives) digits[0] = '~';
+  out << std::string_view(digits);
+}
 
 void indent(Text& out, int d) {
   out.spaces(std::min(d, kMaxIndent));
@@ -96,21 +123,36 @@ void printQuoted(Text& out, const std::string& text) {
   out << '"';
 }
 
+// Are formal k at fp + word * k when in the frame, and the frame's top at fp + word *
+// (the number of formals)? (Translate's layout; another course's may differ.)
+bool tigercLayout(const frame::Frame& fr, int word) {
+  const auto& formals = fr.formals();
+  for (std::size_t k = 0; k < formals.size(); ++k)
+    if (formals[k].kind == frame::Access::Kind::InFrame &&
+        formals[k].offset != word * static_cast<int>(k))
+      return false;
+  return fr.highOffset() == word * static_cast<int>(formals.size());
+}
+
 // "# formals: fp+0, t101; frame: 16 bytes" - where each formal lives, and the span of
-// the frame [fp + lowOffset, fp + highOffset).
-void printFrame(Text& out, const frame::Frame& fr) {
+// the frame [fp + lowOffset, fp + highOffset). A frame of another layout prints the
+// bytes of its locals instead, "locals: 8 bytes": its top is above its highest formal.
+void printFrame(Text& out, const frame::Frame& fr, int word) {
   out << "# formals:";
   const char* sep = " ";
   for (const frame::Access& a : fr.formals()) {
     out << sep;
     if (a.kind == frame::Access::Kind::InFrame)
-      out << "fp+" << a.offset;
+      out << (a.offset < 0 ? "fp" : "fp+") << a.offset;
     else
-      out << TempFactory::tempName(a.temp);
+      writeTemp(out, a.temp);
     sep = ", ";
   }
   if (fr.formals().empty()) out << " none";
-  out << "; frame: " << fr.highOffset() - fr.lowOffset() << " bytes\n";
+  if (tigercLayout(fr, word))
+    out << "; frame: " << fr.highOffset() - fr.lowOffset() << " bytes\n";
+  else
+    out << "; locals: " << -fr.lowOffset() << " bytes\n";
 }
 
 // Any statement but SEQ, at depth d (indent already printed).
@@ -183,7 +225,10 @@ void writeExp(Text& out, const Exp* e, int d) {
   switch (e->kind) {
   case ExpKind::BINOP: {
     auto* b = cast<Binop>(e);
-    out << "BINOP(" << name(b->op) << ",\n";
+    if (out.dialect)
+      out << "BINOP(" << out.dialect->binopName(b->op) << ",\n";
+    else
+      out << "BINOP(" << name(b->op) << ",\n";
     writeExp(out, b->left, d + 1);
     out << ",\n";
     writeExp(out, b->right, d + 1);
@@ -195,7 +240,10 @@ void writeExp(Text& out, const Exp* e, int d) {
     writeExp(out, cast<Mem>(e)->addr, d + 1);
     out << ")";
     break;
-  case ExpKind::TEMP: out << "TEMP " << TempFactory::tempName(cast<Temp>(e)->temp); break;
+  case ExpKind::TEMP:
+    out << (out.dialect ? out.dialect->tempWord : "TEMP") << ' ';
+    writeTemp(out, cast<Temp>(e)->temp);
+    break;
   case ExpKind::ESEQ:
     out << "ESEQ(\n";
     writeStm(out, cast<Eseq>(e)->stm, d + 1);
@@ -204,11 +252,19 @@ void writeExp(Text& out, const Exp* e, int d) {
     out << ")";
     break;
   case ExpKind::NAME: out << "NAME " << cast<Name>(e)->label.str(); break;
-  case ExpKind::CONST: out << "CONST " << cast<Const>(e)->value; break;
+  case ExpKind::CONST:
+    out << "CONST ";
+    writeConst(out, cast<Const>(e)->value);
+    break;
   case ExpKind::CALL: {
     auto* c = cast<Call>(e);
     out << "CALL(\n";
-    writeExp(out, c->fun, d + 1);
+    if (auto* f = cast<Name>(c->fun); f && out.dialect) { // the course's runtime names
+      indent(out, d + 1);
+      out << "NAME " << out.dialect->courseRuntimeName(f->label.str());
+    } else {
+      writeExp(out, c->fun, d + 1);
+    }
     for (const Exp* a : c->args) {
       out << ",\n";
       writeExp(out, a, d + 1);
@@ -248,11 +304,16 @@ void printStmList(std::ostream& out, const std::vector<T_stm>& stms, bool locati
 // <body statements>
 // <blank line>
 // ... then STRING <label> "<text>" per string fragment.
-void printProgram(std::ostream& dest, const ir::Program& prog, bool locations) {
-  Text out(dest, locations);
+void printProgram(std::ostream& dest, const ir::Program& prog, bool locations,
+                  const Dialect* dialect) {
+  bool course = dialect && !dialect->isTigerc();
+  Text out(dest, locations, course ? dialect : nullptr,
+           course ? &prog.tempNames : nullptr);
   for (const ir::ProcFrag& proc : prog.procs) {
-    out << "PROC " << (proc.frame ? proc.frame->name().str() : proc.sourceName) << "\n";
-    if (proc.frame) printFrame(out, *proc.frame);
+    std::string name = proc.frame ? proc.frame->name().str() : proc.sourceName;
+    if (out.dialect && &proc == &prog.procs.front()) name = out.dialect->mainLabel;
+    out << "PROC " << name << "\n";
+    if (proc.frame) printFrame(out, *proc.frame, prog.wordSize);
     writeStmList(out, proc.body);
     out << "\n";
   }

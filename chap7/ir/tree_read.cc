@@ -53,7 +53,8 @@ struct Token {
 
 class Scanner {
 public:
-  explicit Scanner(const std::string& text) : text_(text) {}
+  Scanner(const std::string& text, const Dialect& d)
+      : text_(text), tilde_(d.tildeNegatives), percent_(!d.isTigerc()) {}
   Token next();
   Pos pos() const { return pos_; }
 
@@ -70,7 +71,11 @@ private:
     throw ReadError{Loc{at, at}, message};
   }
 
+  bool isNameChar(char c) const;
+
   const std::string& text_;
+  const bool tilde_;   // ~5 is -5 (the ML edition)
+  const bool percent_; // names may hold '%' (registers such as %rdi, in another dialect)
   std::size_t i_ = 0;
   Pos pos_;
   SrcPos mark_; // from the last `# L:C` comment since the last token
@@ -83,9 +88,11 @@ void Scanner::advance() {
     ++pos_.col;
 }
 
-bool isNameChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-         c == '_' || c == '$' || c == '.';
+bool isDigit(char c);
+
+bool Scanner::isNameChar(char c) const {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || isDigit(c) || c == '_' ||
+         c == '$' || c == '.' || (c == '%' && percent_);
 }
 bool isDigit(char c) {
   return c >= '0' && c <= '9';
@@ -149,7 +156,7 @@ Token Scanner::next() {
       advance();
     advance();
     t.kind = Tok::Formals;
-  } else if (isDigit(c) || (c == '-' && isDigit(peek(1)))) {
+  } else if (isDigit(c) || ((c == '-' || (c == '~' && tilde_)) && isDigit(peek(1)))) {
     return number(std::move(t));
   } else if (c == '"') {
     return string(std::move(t));
@@ -178,13 +185,21 @@ Token Scanner::next() {
 
 Token Scanner::number(Token t) {
   std::size_t start = i_;
-  if (peek() == '-') advance();
+  bool negative = peek() == '-' || peek() == '~';
+  if (negative) advance();
   while (isDigit(peek()))
     advance();
   t.kind = Tok::Int;
   t.text = std::string_view(text_).substr(start, i_ - start);
   t.loc.end = pos_;
-  auto [end, ec] = std::from_chars(t.text.data(), t.text.data() + t.text.size(), t.value);
+  std::string_view digits = t.text;
+  std::string minus; // ~5 reads as -5
+  if (digits[0] == '~') {
+    minus.assign(digits);
+    minus[0] = '-';
+    digits = minus;
+  }
+  auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), t.value);
   if (ec != std::errc())
     fail(t.loc.begin, "integer " + std::string(t.text) + " is out of range");
   if (isNameChar(peek())) fail(pos_, "a number runs into a name");
@@ -219,8 +234,11 @@ struct ProcNotes {
 
 class Reader {
 public:
-  Reader(const SourceFile& src, Diagnostics& diag, ir::Program& prog, DumpPlaces* places)
-      : scan_(src.text()), diag_(diag), prog_(prog), arena_(prog.arena), places_(places) {
+  Reader(const SourceFile& src, Diagnostics& diag, ir::Program& prog, DumpPlaces* places,
+         const Dialect& dialect)
+      : scan_(src.text(), dialect), d_(dialect), diag_(diag), prog_(prog),
+        arena_(prog.arena), places_(places) {
+    prog.wordSize = dialect.wordSize;
   }
   void readAll(); // throws ReadError
   void resolve(); // reports through diag_
@@ -236,12 +254,20 @@ private:
   void expectName(std::string_view word);
   Temp_label label();
   Temp_temp temp();
+  Temp_temp courseTemp(); // a temp of another dialect: any name
+  // A temp as the dump names it.
+  std::string tempName(Temp_temp t) const {
+    const auto& names = prog_.tempNames;
+    auto k = static_cast<std::size_t>(t.num);
+    return k < names.size() && !names[k].empty() ? names[k] : TempFactory::tempName(t);
+  }
   std::int64_t integer(const char* what);
   void enter(int depth) const;
   // One of `ops` by its printed name, and the comma after it.
-  template <class Op, std::size_t N> Op oper(const Op (&ops)[N], const char* what) {
+  template <class Op, std::size_t N>
+  Op oper(const Op (&ops)[N], const std::string& what) {
     for (Op op : ops)
-      if (tok_.kind == Tok::Name && tok_.text == name(op)) {
+      if (tok_.kind == Tok::Name && tok_.text == printed(op)) {
         shift();
         expect(Tok::Comma, "',' after the operator");
         return op;
@@ -252,7 +278,11 @@ private:
   // the grammar
   void proc();
   std::unique_ptr<frame::Frame> frameHeader(Temp_label name);
-  frame::Access formal(std::size_t index);
+  std::unique_ptr<frame::Frame>
+  frameSpan(Temp_label name, std::vector<frame::Access> formals, bool localsOnly);
+  frame::Access formal();
+  const std::string& printed(BinOp op) const { return d_.binopName(op); }
+  static const char* printed(RelOp op) { return name(op); }
   void string();
   T_stm stm(int depth);
   T_stm seq(int depth);
@@ -262,10 +292,23 @@ private:
   T_exp moveDst(int depth);
   T_exp exp(int depth);
   T_exp call(int depth);
+  T_exp courseCall(const Dialect::RuntimeName& r, std::vector<T_exp> args, Loc at);
+  std::vector<T_stm> splitDerived(T_stm s);
+  T_exp stackPointer();
   LabelUse target(int depth, const char* what);
 
   Scanner scan_;
   Token tok_;
+  const Dialect& d_;
+  std::unordered_map<std::string, Temp_temp> courseTemps_; // another dialect's, by name
+  std::unordered_set<const Exp*> derived_; // ESEQs made for a derived runtime call
+  std::int64_t frameLow_ = 0;              // the PROC being read: its lowOffset()
+  struct FrameSizeUse {
+    Const* node;
+    Temp_label proc;
+    Loc loc;
+  };
+  std::vector<FrameSizeUse> frameSizes_; // NAME <proc><frameSizeSuffix>
   Diagnostics& diag_;
   ir::Program& prog_;
   Arena& arena_;
@@ -306,6 +349,7 @@ Temp_label Reader::label() {
 
 // "fp", "rv" or "t<N>" with N >= 2 (t0 and t1 would print as fp and rv).
 Temp_temp Reader::temp() {
+  if (!d_.isTigerc()) return courseTemp();
   if (isName("fp") || isName("rv")) {
     Temp_temp t{isName("fp") ? Temp_temp::kFp : Temp_temp::kRv};
     shift();
@@ -322,6 +366,24 @@ Temp_temp Reader::temp() {
   prog_.temps.reserve(Temp_temp{n});
   shift();
   return Temp_temp{n};
+}
+
+// Another dialect's temp: its frame pointer, its return value, or any other name, which
+// gets a tigerc temp of its own (the same one wherever it is written).
+Temp_temp Reader::courseTemp() {
+  if (tok_.kind != Tok::Name) expected("a temp");
+  std::string name(tok_.text);
+  shift();
+  if (name == d_.fp) return Temp_temp{Temp_temp::kFp};
+  if (name == d_.rv) return Temp_temp{Temp_temp::kRv};
+  auto [it, fresh] = courseTemps_.emplace(name, Temp_temp{});
+  if (fresh) {
+    it->second = prog_.temps.newTemp();
+    auto& names = prog_.tempNames;
+    names.resize(std::max<std::size_t>(names.size(), it->second.num + 1));
+    names[it->second.num] = name;
+  }
+  return it->second;
 }
 
 std::int64_t Reader::integer(const char* what) {
@@ -354,60 +416,109 @@ void Reader::proc() {
   notes_.emplace_back();
   ir::ProcFrag proc;
   proc.frame = frameHeader(name);
+  frameLow_ = proc.frame->lowOffset();
   proc.sourceName = name.str();
   for (const frame::Access& a : proc.frame->formals())
     if (a.kind == frame::Access::Kind::InReg) notes_.back().writes.insert(a.temp);
   ProcPlaces placed{nameLoc, {}};
   while (tok_.kind != Tok::End && !isName("PROC") && !isName("STRING")) {
-    placed.stms.push_back(tok_.loc);
-    proc.body.push_back(stm(0));
+    Loc at = tok_.loc;
+    for (T_stm s : splitDerived(stm(0))) {
+      placed.stms.push_back(at);
+      proc.body.push_back(s);
+    }
   }
   if (places_) places_->emplace(name, std::move(placed));
   prog_.procs.push_back(std::move(proc));
 }
 
-// frame-header := "# formals:" ( "none" | formal { "," formal } ) ";" "frame:" N "bytes"
+// frame-header := "# formals:" ( "none" | formal { "," formal } ) ";"
+//                 ( "frame:" | "locals:" ) N "bytes"
+// With "frame:", N spans the formals (a word each, formal k in the frame at fp + word*k)
+// and the locals below fp; with "locals:" (docs/judge.md), N is the locals' bytes and
+// the formals in the frame may be at any word, fp-4 as well as fp+8: the frame spans
+// the locals and every formal.
 std::unique_ptr<frame::Frame> Reader::frameHeader(Temp_label name) {
   if (tok_.kind != Tok::Formals)
     expected("the frame line '# formals: ...; frame: N bytes'");
   shift();
   std::vector<frame::Access> formals;
+  std::vector<Loc> places;
   if (isName("none"))
     shift();
   else
-    for (formals.push_back(formal(0)); tok_.kind == Tok::Comma;) {
-      shift();
-      formals.push_back(formal(formals.size()));
-    }
+    do {
+      if (!formals.empty()) shift();
+      places.push_back(tok_.loc);
+      formals.push_back(formal());
+    } while (tok_.kind == Tok::Comma);
   expect(Tok::Semi, "';' after the formals");
-  expectName("frame");
-  expect(Tok::Colon, "':' after 'frame'");
+  bool localsOnly = isName("locals");
+  if (!localsOnly) expectName("frame");
+  if (localsOnly) shift();
+  expect(Tok::Colon, localsOnly ? "':' after 'locals'" : "':' after 'frame'");
+  const std::int64_t word = d_.wordSize;
+  for (std::size_t k = 0; k < formals.size(); ++k) {
+    std::int64_t offset = formals[k].offset, want = word * static_cast<std::int64_t>(k);
+    if (formals[k].kind != frame::Access::Kind::InFrame) continue;
+    if (localsOnly && offset % word != 0)
+      throw ReadError{places[k], "formal " + std::to_string(k) + " at fp" +
+                                     (offset < 0 ? "" : "+") + std::to_string(offset) +
+                                     ": not a word (a multiple of " +
+                                     std::to_string(word) + " bytes)"};
+    if (!localsOnly && offset != want)
+      throw ReadError{places[k], "formal " + std::to_string(k) +
+                                     " in the frame must be at fp+" +
+                                     std::to_string(want)};
+  }
+  return frameSpan(name, std::move(formals), localsOnly);
+}
+
+// "N bytes" of a frame line, and the frame it describes.
+std::unique_ptr<frame::Frame>
+Reader::frameSpan(Temp_label name, std::vector<frame::Access> formals, bool localsOnly) {
+  const std::int64_t word = d_.wordSize;
   Loc sizeLoc = tok_.loc;
   std::int64_t bytes = integer("the frame size in bytes");
   expectName("bytes");
-  std::int64_t formalBytes = frame::kWordSize * static_cast<std::int64_t>(formals.size());
-  if (bytes > kMaxDumpFrameBytes)
-    throw ReadError{sizeLoc, "a frame of " + std::to_string(bytes) +
+  std::int64_t high = word * static_cast<std::int64_t>(formals.size());
+  std::int64_t low = 0; // the lowest formal, when one is below fp (with "locals:")
+  if (localsOnly) {
+    high = 0;
+    for (const frame::Access& a : formals)
+      if (a.kind == frame::Access::Kind::InFrame) {
+        high = std::max<std::int64_t>(high, a.offset + word);
+        low = std::min<std::int64_t>(low, a.offset);
+      }
+  }
+  std::int64_t counted = localsOnly ? 0 : high; // of the bytes above fp, what N counts
+  if (bytes > kMaxDumpFrameBytes || high > kMaxDumpFrameBytes)
+    throw ReadError{sizeLoc, "a frame of " + std::to_string(bytes + high - counted) +
                                  " bytes; a dump's frames are limited to 16 MiB"};
-  if (bytes % frame::kWordSize != 0 || bytes < formalBytes)
-    throw ReadError{sizeLoc, "the frame must span its formals and locals: a multiple of "
-                             "8, at least " +
-                                 std::to_string(formalBytes) + " bytes"};
-  int locals = static_cast<int>((bytes - formalBytes) / frame::kWordSize);
-  return std::make_unique<frame::Frame>(name, std::move(formals), locals, prog_.temps);
+  if (bytes % word != 0 || bytes < counted)
+    throw ReadError{sizeLoc,
+                    localsOnly ? "the locals must be a number of words: a multiple of " +
+                                     std::to_string(word)
+                               : "the frame must span its formals and locals: a multiple "
+                                 "of " +
+                                     std::to_string(word) + ", at least " +
+                                     std::to_string(counted) + " bytes"};
+  return std::make_unique<frame::Frame>(name, std::move(formals),
+                                        static_cast<int>(std::min(counted - bytes, low)),
+                                        static_cast<int>(high), prog_.temps);
 }
 
-// formal := "fp" "+" offset | temp. Formal k in the frame sits at fp + 8k.
-frame::Access Reader::formal(std::size_t index) {
+// formal := "fp" "+" offset | "fp" "-" offset | temp   (frameHeader checks the offset)
+frame::Access Reader::formal() {
   if (!isName("fp")) return frame::Access{frame::Access::Kind::InReg, 0, temp()};
-  Loc at = tok_.loc;
   shift();
-  expect(Tok::Plus, "'+' after fp (a formal in the frame is fp+OFFSET)");
+  bool below = tok_.kind == Tok::Int && tok_.text[0] == '-'; // fp-4 scans as fp, -4
+  if (!below) expect(Tok::Plus, "'+' after fp (a formal in the frame is fp+OFFSET)");
+  Loc at = tok_.loc;
   std::int64_t offset = integer("the formal's offset");
-  if (offset != frame::kWordSize * static_cast<std::int64_t>(index))
-    throw ReadError{at, "formal " + std::to_string(index) +
-                            " in the frame must be at fp+" +
-                            std::to_string(frame::kWordSize * index)};
+  if (offset < -kMaxDumpFrameBytes || offset > kMaxDumpFrameBytes)
+    throw ReadError{at, "a formal at fp+" + std::to_string(offset) +
+                            ": a dump's frames are limited to 16 MiB"};
   return frame::Access{frame::Access::Kind::InFrame, static_cast<int>(offset), {}};
 }
 
@@ -529,8 +640,12 @@ T_stm Reader::move(int depth) {
 // A MOVE writes TEMP t, MEM(e) or, before canon, ESEQ(s, one of these).
 T_exp Reader::moveDst(int depth) {
   enter(depth);
-  if (isName("TEMP")) {
+  if (isName(d_.tempWord)) {
     shift();
+    if (!d_.sp.empty() && isName(d_.sp))
+      throw ReadError{tok_.loc, "MOVE into the stack pointer " + d_.sp +
+                                    ": the judge gives it its value at each call "
+                                    "(docs/judge.md)"};
     Temp_temp t = temp();
     notes_.back().writes.insert(t);
     return arena_.Temp(t);
@@ -544,7 +659,7 @@ T_exp Reader::moveDst(int depth) {
     expect(Tok::RParen, "')' closing ESEQ");
     return arena_.Eseq(s, e);
   }
-  if (!isName("MEM")) expected("TEMP, MEM or ESEQ as the destination of MOVE");
+  if (!isName("MEM")) expected(d_.tempWord + ", MEM or ESEQ as the destination of MOVE");
   return exp(depth);
 }
 
@@ -554,8 +669,9 @@ T_exp Reader::exp(int depth) {
     shift();
     return arena_.Const(integer("an integer after CONST"));
   }
-  if (isName("TEMP")) {
+  if (isName(d_.tempWord)) {
     shift();
+    if (!d_.sp.empty() && isName(d_.sp)) return stackPointer();
     Loc at = tok_.loc;
     Temp_temp t = temp();
     notes_.back().reads.emplace(t, at);
@@ -565,13 +681,20 @@ T_exp Reader::exp(int depth) {
     shift();
     Loc at = tok_.loc;
     Temp_label l = label();
+    const std::string& suffix = d_.frameSizeSuffix;
+    if (!suffix.empty() && l.str().size() > suffix.size() && l.str().ends_with(suffix)) {
+      std::string proc = l.str().substr(0, l.str().size() - suffix.size());
+      Const* size = cast<Const>(arena_.Const(0));
+      frameSizes_.push_back({size, prog_.temps.namedLabel(proc), at});
+      return size;
+    }
     values_.push_back({l, at});
     return arena_.Name(l);
   }
   if (isName("CALL")) return call(depth);
   bool isBinop = isName("BINOP"), isMem = isName("MEM"), isEseq = isName("ESEQ");
   if (!isBinop && !isMem && !isEseq)
-    expected("an expression (BINOP MEM TEMP ESEQ NAME CONST CALL)");
+    expected("an expression (BINOP MEM " + d_.tempWord + " ESEQ NAME CONST CALL)");
   std::string_view word = tok_.text;
   shift();
   expect(Tok::LParen, isBinop ? "'(' after BINOP"
@@ -585,9 +708,10 @@ T_exp Reader::exp(int depth) {
     expect(Tok::Comma, "',' between ESEQ's statement and expression");
     e = arena_.Eseq(s, exp(depth + 1));
   } else {
-    BinOp op =
-        oper(kBinOps,
-             "an operator (PLUS MINUS TIMES DIVIDE AND OR LSHIFT RSHIFT ARSHIFT XOR)");
+    std::string names;
+    for (const std::string& n : d_.binops)
+      names += (names.empty() ? "" : " ") + n;
+    BinOp op = oper(kBinOps, "an operator (" + names + ")");
     T_exp l = exp(depth + 1);
     expect(Tok::Comma, "',' between BINOP's operands");
     e = arena_.Binop(op, l, exp(depth + 1));
@@ -609,8 +733,75 @@ T_exp Reader::call(int depth) {
     args.push_back(exp(depth + 1));
   }
   expect(Tok::RParen, "')' closing CALL");
+  if (const Dialect::RuntimeName* r = d_.courseRuntime(f.str()))
+    return courseCall(*r, std::move(args), at);
   calls_.push_back({f, at, args.size()});
   return arena_.Call(arena_.Name(f), std::move(args));
+}
+
+// TEMP sp, the stack pointer of another course's IR: the lowest address of the frame,
+// fp + lowOffset (the judge's frame pointer, the top of the locals).
+T_exp Reader::stackPointer() {
+  shift();
+  return arena_.Binop(BinOp::PLUS, arena_.Temp(Temp_temp{Temp_temp::kFp}),
+                      arena_.Const(frameLow_));
+}
+
+// A call of the course's runtime function r: tigerc's, with the arguments r picks (an
+// argument that is not there is an error of the call's arity), or a comparison of
+// strings from tigerc's stringEqual or stringCompare c, as ESEQ(MOVE(TEMP x, CALL c),
+// e) for splitDerived to make two statements of:
+//   stringNotEqual      1 - x                     (x = stringEqual(a, b))
+//   stringLess          (x >> 63) & 1             (x = stringCompare(a, b): -1, 0, 1)
+//   stringGreater       ((0 - x) >> 63) & 1
+//   stringLessEqual     1 - stringGreater's       stringGreaterEqual   1 - stringLess's
+T_exp Reader::courseCall(const Dialect::RuntimeName& r, std::vector<T_exp> args, Loc at) {
+  std::vector<T_exp> picked;
+  for (int k : r.args)
+    if (k >= 1 && static_cast<std::size_t>(k) <= args.size())
+      picked.push_back(args[k - 1]);
+  if (r.args.empty()) picked = std::move(args);
+  if (picked.size() != r.args.size() && !r.args.empty())
+    diag_.error(at, "call of " + r.course + " with " + std::to_string(args.size()) +
+                        " arguments; the profile takes argument " +
+                        std::to_string(r.args.back()) + " of it");
+  auto it = std::find(Dialect::kDerived.begin(), Dialect::kDerived.end(), r.tigerc);
+  if (it == Dialect::kDerived.end()) {
+    Temp_label f = prog_.temps.namedLabel(r.tigerc);
+    calls_.push_back({f, at, picked.size()});
+    return arena_.Call(arena_.Name(f), std::move(picked));
+  }
+  bool equal = r.tigerc == "stringNotEqual";
+  Temp_label f = prog_.temps.namedLabel(equal ? "stringEqual" : "stringCompare");
+  calls_.push_back({f, at, picked.size()});
+  Temp_temp x = prog_.temps.newTemp();
+  notes_.back().writes.insert(x);
+  auto one = [&] { return arena_.Const(1); };
+  auto lessBit = [&](T_exp v) {
+    return arena_.Binop(BinOp::AND, arena_.Binop(BinOp::ARSHIFT, v, arena_.Const(63)),
+                        one());
+  };
+  T_exp v = arena_.Temp(x);
+  T_exp e = equal ? arena_.Binop(BinOp::MINUS, one(), v)
+            : r.tigerc == "stringLess" || r.tigerc == "stringGreaterEqual"
+                ? lessBit(v)
+                : lessBit(arena_.Binop(BinOp::MINUS, arena_.Const(0), v));
+  if (r.tigerc == "stringLessEqual" || r.tigerc == "stringGreaterEqual")
+    e = arena_.Binop(BinOp::MINUS, one(), e);
+  T_exp call = arena_.Eseq(
+      arena_.Move(arena_.Temp(x), arena_.Call(arena_.Name(f), std::move(picked))), e);
+  derived_.insert(call);
+  return call;
+}
+
+// MOVE(dst, ESEQ(s, e)) and EXP(ESEQ(s, e)) of a derived call (courseCall) are the two
+// statements s, MOVE(dst, e) (EXP(e)), as canonical as the course's call was.
+std::vector<T_stm> Reader::splitDerived(T_stm s) {
+  auto* m = cast<Move>(s);
+  auto* x = cast<ExpStm>(s);
+  auto* e = cast<Eseq>(m ? m->src : x ? x->exp : nullptr);
+  if (!e || !derived_.count(e)) return {s};
+  return {e->stm, m ? arena_.Move(m->dst, e->exp) : arena_.Exp(e->exp)};
 }
 
 // The checks that need the whole PROC or the whole program.
@@ -623,18 +814,23 @@ void Reader::resolve() {
         diag_.error(j.loc, "jump to " + j.label.str() + ", which no LABEL of PROC " +
                                proc + " defines");
     std::vector<std::pair<Temp_temp, Loc>> unset;
-    for (const auto& [t, loc] : n.reads)
-      if (t.num != Temp_temp::kFp && !n.writes.count(t)) unset.emplace_back(t, loc);
+    for (const auto& [t, loc] : n.reads) // another course's registers may be read unset
+      if (t.num != Temp_temp::kFp && !n.writes.count(t) && d_.isTigerc())
+        unset.emplace_back(t, loc);
     std::sort(unset.begin(), unset.end(),
               [](auto& a, auto& b) { return a.first < b.first; });
     for (const auto& [t, loc] : unset)
-      diag_.error(loc, "temp " + TempFactory::tempName(t) +
-                           " is read but never set in PROC " + proc + " (no MOVE(TEMP " +
-                           TempFactory::tempName(t) + ", ...) and not a formal)");
+      diag_.error(loc, "temp " + tempName(t) + " is read but never set in PROC " + proc +
+                           " (no MOVE(TEMP " + tempName(t) + ", ...) and not a formal)");
   }
   std::unordered_map<Temp_label, std::size_t> arity;
-  for (const ir::ProcFrag& p : prog_.procs)
+  for (const ir::ProcFrag& p : prog_.procs) {
     arity[p.frame->name()] = p.frame->formals().size();
+    if (d_.courseRuntime(p.sourceName))
+      diag_.error(fragments_[p.frame->name()],
+                  "PROC " + p.sourceName + " has the name of a runtime function of the " +
+                      d_.name + " profile");
+  }
   for (const LabelUse& c : calls_) {
     auto it = arity.find(c.label);
     std::optional<int> rt = runtime::find(c.label.str());
@@ -648,6 +844,16 @@ void Reader::resolve() {
       diag_.error(c.loc, "call of " + c.label.str() + " with " + std::to_string(c.args) +
                              " arguments; it takes " + std::to_string(want));
   }
+  for (const FrameSizeUse& u : frameSizes_) {
+    auto p =
+        std::find_if(prog_.procs.begin(), prog_.procs.end(),
+                     [&](const ir::ProcFrag& f) { return f.frame->name() == u.proc; });
+    if (p == prog_.procs.end())
+      diag_.error(u.loc, "NAME " + u.proc.str() + d_.frameSizeSuffix + ": no PROC " +
+                             u.proc.str() + " has a frame of that name");
+    else
+      u.node->value = -p->frame->lowOffset();
+  }
   std::unordered_set<Temp_label> strings;
   for (const ir::StringFrag& s : prog_.strings)
     strings.insert(s.label);
@@ -657,9 +863,11 @@ void Reader::resolve() {
                              v.label.str() + " exists");
 }
 
-// procs[0] must be the main program: move tigermain to the front.
-bool putMainFirst(ir::Program& prog, const SourceFile& src, Diagnostics& diag) {
-  prog.mainLabel = prog.temps.namedLabel("tigermain");
+// procs[0] must be the main program: move tigermain (the dialect's name of it) to the
+// front.
+bool putMainFirst(ir::Program& prog, const SourceFile& src, Diagnostics& diag,
+                  const Dialect& dialect) {
+  prog.mainLabel = prog.temps.namedLabel(dialect.mainLabel);
   auto it =
       std::find_if(prog.procs.begin(), prog.procs.end(), [&](const ir::ProcFrag& p) {
         return p.frame->name() == prog.mainLabel;
@@ -667,7 +875,7 @@ bool putMainFirst(ir::Program& prog, const SourceFile& src, Diagnostics& diag) {
   if (it == prog.procs.end()) {
     int lines = static_cast<int>(std::count(src.text().begin(), src.text().end(), '\n'));
     diag.error(Loc{{std::max(lines, 1), 1}, {}},
-               "no PROC tigermain: the dump has no main program");
+               "no PROC " + dialect.mainLabel + ": the dump has no main program");
     return false;
   }
   std::rotate(prog.procs.begin(), it, it + 1);
@@ -677,9 +885,9 @@ bool putMainFirst(ir::Program& prog, const SourceFile& src, Diagnostics& diag) {
 } // namespace
 
 std::unique_ptr<ir::Program> readProgram(const SourceFile& src, Diagnostics& diag,
-                                         DumpPlaces* places) {
+                                         DumpPlaces* places, const Dialect& dialect) {
   auto prog = std::make_unique<ir::Program>();
-  Reader reader(src, diag, *prog, places);
+  Reader reader(src, diag, *prog, places, dialect);
   try {
     reader.readAll();
   } catch (const ReadError& e) {
@@ -687,7 +895,7 @@ std::unique_ptr<ir::Program> readProgram(const SourceFile& src, Diagnostics& dia
     return nullptr;
   }
   reader.resolve();
-  if (!putMainFirst(*prog, src, diag) || diag.errorCount() > 0) return nullptr;
+  if (!putMainFirst(*prog, src, diag, dialect) || diag.errorCount() > 0) return nullptr;
   return prog;
 }
 

@@ -27,6 +27,7 @@
 #pragma once
 
 #include "base/diag.hh"
+#include "chap7/ir/dialect.hh"
 #include "chap7/ir/fragments.hh"
 
 #include <cstdint>
@@ -52,8 +53,11 @@ struct ProcPlaces {
 };
 using DumpPlaces = std::unordered_map<Temp_label, ProcPlaces>; // by the PROC's label
 
-// With `places`, where each PROC read is goes there too.
+// With `places`, where each PROC read is goes there too. With a `dialect` other than
+// tigerc's, the dump is another course's (dialect.hh, docs/judge.md): its words, its
+// names of fp, rv, the main program and the runtime functions, its word size.
 std::unique_ptr<ir::Program> readProgram(const SourceFile& src, Diagnostics& diag,
-                                         DumpPlaces* places = nullptr);
+                                         DumpPlaces* places = nullptr,
+                                         const Dialect& dialect = {});
 
 } // namespace tiger::tree
