@@ -83,14 +83,16 @@ public:
   void setWordSize(int bytes) { wordShift_ = bytes == 4 ? 2 : 3; }
   int wordSize() const { return 1 << wordShift_; }
 
-  std::int64_t load(std::int64_t addr) const {
-    const std::int64_t* p = slot(addr);
+  // The word at addr. kShift, when given, is log2 of the word size: the interpreter's
+  // loop, compiled once a word size, passes it as a constant.
+  template <int kShift = 0> std::int64_t load(std::int64_t addr) const {
+    const std::int64_t* p = slot<kShift>(addr);
     if (!p) [[unlikely]]
       badAccess(addr, false);
     return *p;
   }
-  void store(std::int64_t addr, std::int64_t value) {
-    std::int64_t* p = const_cast<std::int64_t*>(slot(addr));
+  template <int kShift = 0> void store(std::int64_t addr, std::int64_t value) {
+    std::int64_t* p = const_cast<std::int64_t*>(slot<kShift>(addr));
     if (!p) [[unlikely]]
       badAccess(addr, true);
     *p = value;
@@ -131,29 +133,31 @@ private:
   };
 
   // The word at addr, or null when addr is no word of a live frame or a heap block.
-  const std::int64_t* slot(std::int64_t addr) const {
+  template <int kShift> const std::int64_t* slot(std::int64_t addr) const {
     auto a = static_cast<std::uint64_t>(addr);
-    return addr < 0 ? frameSlot(a) : heapSlot(a);
+    return addr < 0 ? frameSlot<kShift>(a) : heapSlot<kShift>(a);
   }
   // The word index of byte offset `bytes`; huge when it is not a multiple of the word
   // size (its low bits rotated to the top), so that one comparison checks alignment and
-  // bounds.
-  std::uint64_t wordOf(std::uint64_t bytes) const { return std::rotr(bytes, wordShift_); }
+  // bounds. kShift 0: the word size set.
+  template <int kShift> std::uint64_t wordOf(std::uint64_t bytes) const {
+    return std::rotr(bytes, kShift ? kShift : wordShift_);
+  }
   // A live frame's word: the depth finds the frame, and a - base is below 8 * words
   // only for its own words (another generation or depth is 2^30 bytes away or more).
-  const std::int64_t* frameSlot(std::uint64_t a) const {
+  template <int kShift> const std::int64_t* frameSlot(std::uint64_t a) const {
     std::uint64_t depth = a >> kDepthShift & (kMaxFrameDepth - 1);
     if (depth >= depth_) return nullptr;
     const Frame& f = frames_[depth];
-    std::uint64_t word = wordOf(a - f.base);
+    std::uint64_t word = wordOf<kShift>(a - f.base);
     return word < f.words ? f.data + word : nullptr;
   }
   // block << 32 | offset: a heap block's own words (blocks 0 and 1 wrap to a huge index).
-  const std::int64_t* heapSlot(std::uint64_t a) const {
+  template <int kShift> const std::int64_t* heapSlot(std::uint64_t a) const {
     std::uint64_t index = (a >> 32) - kFirstHeapBlock;
     if (index >= blocks_.size()) return nullptr;
     const Block& b = blocks_[index];
-    std::uint64_t word = wordOf(a & (kMaxOffset - 1));
+    std::uint64_t word = wordOf<kShift>(a & (kMaxOffset - 1));
     return word < b.words ? &heap_[b.start + word] : nullptr;
   }
   [[noreturn]] void badAccess(std::int64_t addr, bool write) const;
