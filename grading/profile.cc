@@ -123,17 +123,20 @@ struct Json {
   }
 };
 
-// "initArray" or "initArray(1, 2)" (the course's arguments it takes), of tigerc's
-// runtime or derived from it (Dialect::kDerived); nullopt when it is neither.
+// "initArray", "initArray(1, 2)" (the course's arguments it takes) or "getchar()"
+// (none of them), of tigerc's runtime or derived from it (Dialect::kDerived); nullopt
+// when it is neither.
 std::optional<tree::Dialect::RuntimeName> runtimeName(const std::string& course,
                                                       const std::string& text) {
-  tree::Dialect::RuntimeName r{course, text.substr(0, text.find('(')), {}};
+  tree::Dialect::RuntimeName r{course, text.substr(0, text.find('(')), {}, false};
   bool derived = std::find(tree::Dialect::kDerived.begin(), tree::Dialect::kDerived.end(),
                            r.tigerc) != tree::Dialect::kDerived.end();
   if (!derived && !runtime::isRuntimeFunction(r.tigerc)) return std::nullopt;
   if (r.tigerc.size() == text.size()) return r;
   std::string list = text.substr(r.tigerc.size());
   if (list.size() < 2 || list.back() != ')') return std::nullopt;
+  r.pick = true;
+  if (list.find_first_not_of(' ', 1) == list.size() - 1) return r; // "()": none
   std::size_t k = 1;
   while (k < list.size() - 1) {
     while (list[k] == ' ' || list[k] == ',')
@@ -148,7 +151,6 @@ std::optional<tree::Dialect::RuntimeName> runtimeName(const std::string& course,
       ++k;
     if (list[k] != ',' && list[k] != ')') return std::nullopt;
   }
-  if (r.args.empty()) return std::nullopt;
   return r;
 }
 

@@ -212,6 +212,7 @@ std::int64_t element(std::int64_t base, std::int64_t index, int shift) {
 // Main gets zeros for its formals (its static link).
 void Machine::run(const ir::Program& prog) {
   mem_.setWordSize(prog.wordSize);
+  mem_.nameFramesFrom(prog.stackPointer);
   code_ = compileProgram(prog, mem_);
   if (effects_) keyCallees();
   newTemps(code_.functions[0].formals.size(), 0);

@@ -234,13 +234,19 @@ void Compiler::exp(const tree::Exp* e) {
 
 // ESEQ(s, e): s is a statement list of its own, run where the ESEQ is evaluated (its
 // labels are reached from jumps inside it only); then e, in the enclosing list.
+// ESEQ(s1, ESEQ(s2, e)) is ESEQ(SEQ(s1, s2), e), as canon rewrites it: one list, so a
+// jump in s1 reaches a label in s2 (other courses' Translate builds conditions so).
 void Compiler::eseq(const tree::Eseq* x) {
   int outer = list_;
   list_ = static_cast<int>(parents_.size());
   parents_.push_back(outer);
-  flatten(x->stm);
+  const tree::Exp* e = x;
+  for (auto* q = x; q; q = tree::cast<tree::Eseq>(e)) {
+    flatten(q->stm);
+    e = q->exp;
+  }
   list_ = outer;
-  exp(x->exp);
+  exp(e);
 }
 
 // NAME L as a value: only the label of a STRING fragment has one.

@@ -38,9 +38,9 @@ std::string hex(std::int64_t addr) {
   return text;
 }
 
-// "fp+8", "fp-16", "fp+0".
-std::string fpPlus(std::int64_t bytes) {
-  return "fp" + std::string(bytes < 0 ? "" : "+") + std::to_string(bytes);
+// "fp+8", "fp-16", "fp+0" (or "sp+8", from another register).
+std::string fpPlus(std::int64_t bytes, const std::string& from = "fp") {
+  return from + (bytes < 0 ? "" : "+") + std::to_string(bytes);
 }
 
 } // namespace
@@ -145,13 +145,17 @@ std::string Memory::describeFrameAccess(std::uint64_t a, bool write) const {
 // "fp-8 of the frame of f_1 (call depth 2), outside its words [fp+0, fp+16)": where a
 // lies in frame f, for a runtime error.
 std::string Memory::describe(const Frame& f, std::uint64_t depth, std::uint64_t a) const {
-  auto fpBytes = static_cast<std::int64_t>(f.fpWord) * wordSize();
+  // From the frame pointer, or from the frame's lowest word when another course's IR
+  // addresses it from its stack pointer.
+  auto fpBytes =
+      frameBase_.empty() ? static_cast<std::int64_t>(f.fpWord) * wordSize() : 0;
+  const std::string& from = frameBase_.empty() ? std::string("fp") : frameBase_;
   auto fromFp = static_cast<std::int64_t>(a - f.base) - fpBytes;
-  std::string where = fpPlus(fromFp) + " of the frame of " + *f.function +
+  std::string where = fpPlus(fromFp, from) + " of the frame of " + *f.function +
                       " (call depth " + std::to_string(depth) + ")";
   if (a - f.base < std::uint64_t{f.words} * wordSize()) return where;
-  return where + ", outside its words [" + fpPlus(-fpBytes) + ", " +
-         fpPlus(std::int64_t{f.words} * wordSize() - fpBytes) + ")";
+  return where + ", outside its words [" + fpPlus(-fpBytes, from) + ", " +
+         fpPlus(std::int64_t{f.words} * wordSize() - fpBytes, from) + ")";
 }
 
 // The frame at (depth, generation mod 2^12): live, the last to return at that depth, or

@@ -82,6 +82,9 @@ public:
   // a word's address is a multiple of its size. Set before the run, never during it.
   void setWordSize(int bytes) { wordShift_ = bytes == 4 ? 2 : 3; }
   int wordSize() const { return 1 << wordShift_; }
+  // Runtime errors name a frame's words from fp (fp-8), or, given another course's
+  // stack pointer, from it (sp+8): the frame's lowest word.
+  void nameFramesFrom(std::string stackPointer) { frameBase_ = std::move(stackPointer); }
 
   // The word at addr. kShift, when given, is log2 of the word size: the interpreter's
   // loop, compiled once a word size, passes it as a constant.
@@ -181,7 +184,8 @@ private:
   std::vector<Block> blocks_; // heap block b + 2 is blocks_[b]
   std::vector<std::string> strings_;
   std::size_t stringBytes_ = 0;
-  int wordShift_ = 3; // log2 of the word size
+  int wordShift_ = 3;     // log2 of the word size
+  std::string frameBase_; // see nameFramesFrom
 };
 
 } // namespace tiger::interp

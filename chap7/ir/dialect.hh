@@ -46,11 +46,13 @@ struct Dialect {
   std::string frameSizeSuffix;
   // The course's name of a runtime function -> tigerc's (runtime.hh), where they differ.
   // `tigerc` may also be a comparison of strings tigerc's runtime computes from
-  // stringEqual or stringCompare (kDerived); `args` picks the course's arguments tigerc's
-  // function takes (1-based; empty: all, in order), the others are dropped.
+  // stringEqual or stringCompare (kDerived); with `pick`, `args` are the course's
+  // arguments tigerc's function takes (1-based, maybe none), the others dropped;
+  // without, all of them, in order.
   struct RuntimeName {
     std::string course, tigerc;
     std::vector<int> args;
+    bool pick = false;
   };
   std::vector<RuntimeName> runtime;
   // Comparisons of strings some courses' runtimes have and tigerc's writes as a call of
@@ -72,7 +74,7 @@ struct Dialect {
   // or `name` itself.
   const std::string& courseRuntimeName(const std::string& tigercName) const {
     for (const RuntimeName& r : runtime)
-      if (r.tigerc == tigercName && r.args.empty()) return r.course;
+      if (r.tigerc == tigercName && !r.pick) return r.course;
     return tigercName;
   }
 };

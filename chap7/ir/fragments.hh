@@ -48,6 +48,9 @@ struct Program {
   // The names another course's dump gave its temps, by temp number (tree_read.hh), so
   // that printing it in its dialect gives its bytes back; empty for tigerc's IR.
   std::vector<std::string> tempNames;
+  // Another course's stack pointer, when its IR has no frame pointer of its own: a
+  // runtime error names a frame's words from it (sp+8), not from fp.
+  std::string stackPointer;
 };
 
 } // namespace tiger::ir

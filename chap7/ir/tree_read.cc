@@ -239,6 +239,7 @@ public:
       : scan_(src.text(), dialect), d_(dialect), diag_(diag), prog_(prog),
         arena_(prog.arena), places_(places) {
     prog.wordSize = dialect.wordSize;
+    if (dialect.fp.empty()) prog.stackPointer = dialect.sp;
   }
   void readAll(); // throws ReadError
   void resolve(); // reports through diag_
@@ -760,8 +761,8 @@ T_exp Reader::courseCall(const Dialect::RuntimeName& r, std::vector<T_exp> args,
   for (int k : r.args)
     if (k >= 1 && static_cast<std::size_t>(k) <= args.size())
       picked.push_back(args[k - 1]);
-  if (r.args.empty()) picked = std::move(args);
-  if (picked.size() != r.args.size() && !r.args.empty())
+  if (!r.pick) picked = std::move(args);
+  if (r.pick && picked.size() != r.args.size())
     diag_.error(at, "call of " + r.course + " with " + std::to_string(args.size()) +
                         " arguments; the profile takes argument " +
                         std::to_string(r.args.back()) + " of it");

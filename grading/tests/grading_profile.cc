@@ -5,8 +5,10 @@
 // keys change what they name, "dialect" first; every malformed profile is an error at
 // its line and column; detectDialect tells the ML and tiger-cpp words; a dump of words
 // of 4 bytes (a record, an array, escaping locals and formals below fp) runs; TEMP sp
-// and NAME f_framesize address the frame; a course's runtime names, picked arguments
-// and derived string comparisons run as tigerc's; a stack pointer written is refused.
+// and NAME f_framesize address the frame, and a frame missed is named from sp; a
+// course's runtime names, picked arguments (none: "getchar()") and derived string
+// comparisons run as tigerc's; a stack pointer written is refused; a jump from one
+// ESEQ of a chain to a label of the next runs (ESEQ(s1, ESEQ(s2, e)) is one list).
 #include "grading/profile.hh"
 
 #include "chap7/interp/interp.hh"
@@ -188,6 +190,32 @@ TEST(ForeignDump, NamesItsTempsAsPrinted) {
             std::string::npos);
   d.runtime.push_back({"launch", "flush", {}});
   EXPECT_EQ(run(dump, d), "0"); // an argument register read unset reads 0
+}
+
+TEST(ForeignDump, FramesMissedAreNamedFromSp) {
+  tree::Dialect d = profile(R"j({"dialect": "appel-ml", "word_size": 8, "fp": "",
+      "sp": "t100", "rv": "t101", "runtime": {"gtchar": "getchar()"}})j");
+  std::string dump = "PROC tigermain\n# formals: t102; locals: 8 bytes\n"
+                     "MOVE(TEMP t5, CALL(NAME gtchar, TEMP t102))\n"
+                     "MOVE(MEM(BINOP(PLUS, TEMP t100, CONST 8)), TEMP t5)\n";
+  EXPECT_EQ(run(dump, d), "runtime error: invalid memory access at 0x8000000040000008: "
+                          "t100+8 of the frame of tigermain (call depth 0), outside its "
+                          "words [t100+0, t100+8)");
+}
+
+// if 1 < 2 then 7 else 8, as the C++ labs' Translate builds it before canon: the CJUMP
+// in the first ESEQ, its labels in the next ones.
+constexpr const char* kEseqChain = R"(
+PROC tigermain
+# formals: none; frame: 0 bytes
+EXP(CALL(NAME printi,
+  ESEQ(CJUMP(LT, CONST 1, CONST 2, L2, L3),
+  ESEQ(LABEL L2, ESEQ(MOVE(temp t9, CONST 7), ESEQ(JUMP(NAME L4),
+  ESEQ(LABEL L3, ESEQ(MOVE(temp t9, CONST 8), ESEQ(LABEL L4, temp t9)))))))))
+)";
+
+TEST(ForeignDump, JumpsAlongAnEseqChain) {
+  EXPECT_EQ(run(kEseqChain, *grading::builtinProfile("tiger-cpp")), "7");
 }
 
 } // namespace
