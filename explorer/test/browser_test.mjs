@@ -16,6 +16,7 @@
 //     gzipped (how long queens takes to load, and how late a timer fires during an
 //     unlimited run, are printed: their budgets are bench/explorer_load.mjs's)
 //   - the dump pane, the canon stepper and embed mode (tools_test.mjs)
+//   - the dump pane reading other courses' dialects and a course profile (dialect_test.mjs)
 //   - cross-highlighting of a queens line in the traces and CFG panes (xhl_test.mjs)
 //   - every testcase at every --emit stage, and run, equals the native tigerc
 // Screenshots of each pane go to ARTIFACT_DIR/*.png. Prints the measurements.
@@ -27,6 +28,7 @@ import { check, chromiumArgs, compiled, failures, generation, nativeTigerc, serv
   showPanes, testcases } from './helpers.mjs';
 import { checkSuite } from './suite.mjs';
 import { checkTools, checkSize } from './tools_test.mjs';
+import { checkDialects } from './dialect_test.mjs';
 import { checkCrossHighlight } from './xhl_test.mjs';
 import { browserMaxDepth } from '../web/limits.js';
 
@@ -240,6 +242,7 @@ async function main() {
     const lag = await testRun(page, url);
     await testSyntaxError(page, url);
     await checkTools(page, url, { tigerc, cases, artifacts });
+    await checkDialects(page, url, { tigerc, cases, artifacts });
     await checkCrossHighlight(page, url, { tigerc, cases, artifacts });
     await testDeepNesting(page);
     await screenshots(page, url);

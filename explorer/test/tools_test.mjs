@@ -18,17 +18,18 @@ import { gzipSync } from 'node:zlib';
 import { changesSomething, parseCanonLog } from '../web/canon_stepper.js';
 import { check, nativeTigerc, showPanes } from './helpers.mjs';
 
-const pane = '[data-pane=dump]';
+export const pane = '[data-pane=dump]';
+const dumpText = `${pane} .dump-text`; // the dump's editor (the profile has one too)
 const refreshed = (page) => page.$eval(pane, (b) => Number(b.dataset.refreshed || 0));
 
 // Waits until the dump pane has refreshed (runs included) more often than `after`.
-const settled = (page, after) => page.waitForFunction(
+export const settled = (page, after) => page.waitForFunction(
   ([sel, n]) => Number(document.querySelector(sel)?.dataset.refreshed || 0) > n,
   [pane, after], { timeout: 60000 });
 
-async function pasteDump(page, text) {
+export async function pasteDump(page, text) {
   const before = await refreshed(page);
-  await page.click(`${pane} .cm-content`);
+  await page.click(`${dumpText} .cm-content`);
   await page.keyboard.press('Control+A');
   await page.keyboard.insertText(text);
   await settled(page, before);
@@ -44,13 +45,14 @@ function nativeVerify(tigerc, stage, text) {
     .map(([, line, msg]) => ({ line: Number(line), msg })) };
 }
 
-// The lines of the dump editor that hold `cls` elements, read off the line-number gutter.
-const editorLines = (page, cls) => page.$$eval(`${pane} ${cls}`, (found, root) => found.map((m) => {
+// The lines of an editor of the pane (the dump's; `root`: another) that hold `cls`
+// elements, read off its line-number gutter.
+export const editorLines = (page, cls, root = dumpText) => page.$$eval(`${root} ${cls}`, (found, root) => found.map((m) => {
   const top = (m.closest('.cm-line') || m).getBoundingClientRect().top;
   const numbers = document.querySelectorAll(`${root} .cm-lineNumbers .cm-gutterElement`);
   const at = [...numbers].find((g) => Math.abs(g.getBoundingClientRect().top - top) < 2);
   return Number(at?.textContent);
-}), pane);
+}), root);
 
 // sum's linear code with an ESEQ under the first two MOVE(TEMP t, CONST n): two
 // statements checkCanonical rejects; their lines (1-based).
@@ -85,7 +87,7 @@ async function testBrokenDump(page, url, { tigerc, cases, artifacts }) {
   await page.keyboard.press('Enter');
   const cursor = await editorLines(page, '.cm-activeLine');
   const focused = await page.evaluate((sel) =>
-    document.querySelector(`${sel} .cm-editor`).contains(document.activeElement), pane);
+    document.querySelector(`${sel} .cm-editor`).contains(document.activeElement), dumpText);
   check(focused && cursor.join() === String(broken.lines[1]),
     `the second line button (Enter) puts the cursor on line ${cursor}`);
   await page.$eval(`${pane} details.check`, (d) => d.scrollIntoView());
@@ -102,7 +104,7 @@ async function testRoundTrip(page, url, dump) {
   await showPanes(page, url, `#ex=demo/sum&from=linear&dump=${encodeURIComponent(dump)}`);
   await settled(page, 0);
   // CodeMirror draws the lines in view: those are the dump's first lines.
-  const drawn = await page.$$eval(`${pane} .cm-line`, (ls) => ls.map((l) => l.textContent));
+  const drawn = await page.$$eval(`${dumpText} .cm-line`, (ls) => ls.map((l) => l.textContent));
   const again = await page.$$eval(`${pane} ul.broken li`, (ls) => ls.map((l) => l.textContent));
   check(drawn.length > 20 && drawn.join('\n') === dump.split('\n').slice(0, drawn.length).join('\n') &&
     await page.inputValue(`${pane} select.from`) === 'linear' && again.join() === listed.join(),
@@ -196,9 +198,11 @@ async function testEmbed(page, url, { artifacts }, dump) {
   await page.screenshot({ path: join(artifacts, 'embed.png') });
   await showPanes(page, url, `#ex=demo/sum&from=linear&dump=${encodeURIComponent(dump)}&embed=1`);
   await settled(page, 0);
-  check(await page.getAttribute(`${pane} .cm-content`, 'contenteditable') === 'false' &&
-    await page.isDisabled(`${pane} select.from`) && await page.isDisabled(`${pane} textarea`),
-  'an embedded dump pane is read-only');
+  check(await page.getAttribute(`${dumpText} .cm-content`, 'contenteditable') === 'false' &&
+    await page.isDisabled(`${pane} select.from`) && await page.isDisabled(`${pane} textarea`) &&
+    await page.isDisabled(`${pane} select.dialect`) && await page.isDisabled(`${pane} input.profile-file`) &&
+    await page.getAttribute(`${pane} .profile-editor .cm-content`, 'contenteditable') === 'false',
+  'an embedded dump pane is read-only (its dialect and profile too)');
   await page.screenshot({ path: join(artifacts, 'embed-dump.png') });
   await page.setViewportSize({ width: 1400, height: 900 });
 }

@@ -2,17 +2,24 @@
 // linear or traces, from tigerc or a compiler in any language that prints the format),
 // judged by the reference as the lab grader does (explorer/README.md, "My dump").
 //
-// In:  the pasted dump (state.dump), its stage (state.from), the program in the editor
-//      and the options (program()). Out, refreshed on each change:
+// In:  the pasted dump (state.dump), its stage (state.from), how it reads (state.dialect:
+//      tigerc's own dumps, another course's dialect, or "detect", the dialect its words
+//      say; state.profile: a course profile's JSON, written to the module's file system
+//      as profile.json: docs/judge.md), the program in the editor and the options
+//      (program()). Every call below takes the same --dialect/--profile, shown as the
+//      command line the pane reads the dump with. Out, refreshed on each change:
 //   invariants  tigerc --from=S --verify: each broken invariant as a button "line L: ..."
-//               that moves the cursor there, marked in the dump's own editor too
-//   diff        the dump against the reference's --emit=S of the editor's program,
+//               that moves the cursor there, marked in the dump's own editor too; a
+//               profile's errors the same way, in the profile's editor
+//   diff        the dump against the reference's --emit=S of the editor's program
+//               (printed in the dump's dialect: a profile of words of 8 bytes),
 //               temps and labels renamed by first occurrence (dump_diff.js), changed
 //               lines with three lines around them
 //   run         tigerc --from=S --run (its own worker: Stop ends it), beside the
 //               reference's run of the program at S, and whether both agree
 //   cfg         tigerc --from=S --emit=cfg-dot, drawn
-// The dump and its stage live in the URL (from=, dump=) so a link shows the same.
+// The dump, its stage and how it reads live in the URL (from=, dump=, dialect=,
+// profile=) so a link shows the same.
 import { EditorView, highlightActiveLine, keymap, lineNumbers, placeholder }
   from '@codemirror/view';
 import { EditorState } from '@codemirror/state';
@@ -21,47 +28,65 @@ import { lintGutter, setDiagnostics } from '@codemirror/lint';
 import { drawGraphs } from './cfg.js';
 import { element } from './dom.js';
 import { compareDumps } from './dump_diff.js';
-import { diagnosticsOf, errorLine } from './errors.js';
+import { diagnosticsOf, errorsIn } from './errors.js';
 import { browserMaxDepth } from './limits.js';
 import { paneBox } from './panes.js';
 import { TigercClient } from './tigerc_client.js';
+import { dialects } from './url_state.js';
 
 export const dumpStages = ['ir', 'linear', 'traces'];
+// Where the course profile is written for --profile= (its errors name it).
+const profileFile = 'profile.json';
 
 function section(title, cls, children) {
   return element('details', { open: true, className: cls },
     [element('summary', { textContent: title }), ...children]);
 }
 
-function dumpEditor(state, onEdit) {
+// The "dialect" a course profile names, or null (none, or not JSON: tigerc says why).
+function profileDialect(profile) {
+  try {
+    const { dialect } = JSON.parse(profile || '{}');
+    return dialects.includes(dialect) && dialect !== 'detect' ? dialect : null;
+  } catch {
+    return null;
+  }
+}
+
+// An editor of the pane: the dump's, or the course profile's.
+function textEditor(doc, hint, embed, onEdit) {
   return new EditorView({
-    state: EditorState.create({ doc: state.dump, extensions: [
+    state: EditorState.create({ doc, extensions: [
       lineNumbers(), highlightActiveLine(), history(), lintGutter(), keymap.of([...defaultKeymap, ...historyKeymap]),
-      placeholder('Paste here what your compiler printed for the program on the left ' +
-        '(tigerc --emit=STAGE prog.tig)'),
-      EditorState.readOnly.of(state.embed), EditorView.editable.of(!state.embed),
+      placeholder(hint), EditorState.readOnly.of(embed), EditorView.editable.of(!embed),
       EditorView.updateListener.of((u) => u.docChanged && onEdit())] }),
   });
 }
 
+// Puts the editor's cursor on `line` and the focus in it.
+function goTo(editor, line) {
+  const at = editor.state.doc.line(Math.min(Number(line), editor.state.doc.lines));
+  editor.dispatch({ selection: { anchor: at.from }, scrollIntoView: true });
+  editor.focus();
+}
+
 // The verdict of --from=S --verify: one button per error, which puts the cursor on its
-// line; then tigerc's own text.
-function showInvariants(root, r, stage, editor) {
-  const errors = [...r.stderr.matchAll(errorLine)];
-  const goTo = (line) => () => {
-    const at = editor.state.doc.line(Math.min(Number(line), editor.state.doc.lines));
-    editor.dispatch({ selection: { anchor: at.from }, scrollIntoView: true });
-    editor.focus();
-  };
+// line (in the dump, or "profile line L" in the course profile); then tigerc's own text.
+function showInvariants(root, r, stage, dumpFile, editors) {
+  const dumpErrors = errorsIn(r.stderr, dumpFile);
+  const profileErrors = errorsIn(r.stderr, profileFile);
   const verdict = r.status === 0
     ? (stage === 'ir' ? 'read back: IR trees have no invariant to break'
       : `every invariant of --from=${stage} holds`)
-    : r.status === 68 ? `${errors.length} broken invariant${errors.length === 1 ? '' : 's'}`
-      : `the dump does not read back (exit status ${r.status})`;
+    : profileErrors.length ? `the course profile does not read (exit status ${r.status})`
+      : r.status === 68 ? `${dumpErrors.length} broken invariant${dumpErrors.length === 1 ? '' : 's'}`
+        : `the dump does not read back (exit status ${r.status})`;
+  const item = (editor, prefix) => ([, line, , msg]) => element('li', {}, [
+    element('button', { className: 'at view-control', textContent: `${prefix}line ${line}`,
+      onclick: () => goTo(editor, line) }), ' ' + msg]);
   root.replaceChildren(element('div', { className: `verdict ${r.status ? 'bad' : 'good'}`,
-    textContent: verdict }), element('ul', { className: 'broken' }, errors.map(([, line, , msg]) =>
-    element('li', {}, [element('button', { className: 'at view-control',
-      textContent: `line ${line}`, onclick: goTo(line) }), ' ' + msg]))),
+    textContent: verdict }), element('ul', { className: 'broken' }, [
+    ...profileErrors.map(item(editors.profile, 'profile ')), ...dumpErrors.map(item(editors.dump, ''))]),
   ...(r.status ? [element('pre', { className: 'terminal failed', textContent: r.stderr })] : []));
 }
 
@@ -83,7 +108,13 @@ function hunks(rows, context = 3) {
   return out;
 }
 
-function showDiff(root, mine, ref, stage) {
+function showDiff(root, mine, ref, stage, readsAs) {
+  if (ref.status !== 0 && readsAs.length) {
+    root.replaceChildren(element('div', { className: 'verdict bad',
+      textContent: `no reference --emit=${stage} ${readsAs.join(' ')}:` }),
+    element('pre', { className: 'terminal failed', textContent: ref.stderr }));
+    return;
+  }
   if (ref.status !== 0) {
     root.replaceChildren(element('div', { className: 'verdict bad',
       textContent: `the program on the left does not compile: no reference --emit=${stage}` }));
@@ -134,24 +165,58 @@ class DumpPane {
     this.program = program;
     this.stage = element('select', { className: 'from' }, dumpStages.map((s) =>
       element('option', { textContent: s, selected: s === state.from })));
-    Object.assign(this, paneBox('dump', [element('label', {}, ['--from=', this.stage])]));
+    this.dialect = element('select', { className: 'dialect' }, dialects.map((d) =>
+      element('option', { textContent: d, selected: d === state.dialect })));
+    this.detected = element('span', { className: 'detected' });
+    Object.assign(this, paneBox('dump', [element('label', {}, ['--from=', this.stage]),
+      element('label', { title: 'how the dump is spelled: tigerc\'s own dumps, another ' +
+        'course\'s (docs/judge.md), or detect: the dialect its words say' },
+      ['--dialect=', this.dialect]), this.detected]));
     this.client = this.runner = this.timer = null;
     this.generation = 0;
-    this.editor = dumpEditor(state, () => {
-      remember({ dump: this.text() });
+    const later = () => {
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.client && this.refresh(this.client), 300);
+    };
+    this.editor = textEditor(state.dump, 'Paste here what your compiler printed for the ' +
+      'program on the left (tigerc --emit=STAGE prog.tig)', state.embed, () => {
+      remember({ dump: this.text() });
+      later();
     });
+    this.profile = textEditor(state.profile, '{"dialect": "appel-ml", "word_size": 8, ' +
+      '"fp": "t0", "rv": "t1"}', state.embed, () => {
+      remember({ profile: this.profileText() });
+      later();
+    });
+    this.profileFile = element('input', { type: 'file', className: 'profile-file',
+      accept: '.json,application/json' });
+    this.profileFile.onchange = async () => {
+      const file = this.profileFile.files[0];
+      if (!file) return;
+      const text = await file.text();
+      this.profile.dispatch({ changes: { from: 0, to: this.profile.state.doc.length, insert: text } });
+    };
+    this.readsAs = element('code', { className: 'reads-as' });
     this.invariants = element('div', { className: 'invariants' });
     this.diff = element('div', { className: 'diff-view' });
     this.graphs = element('div', { className: 'graphs' });
     this.run = makeRunSection(program().stdin);
-    this.body.append(element('div', { className: 'dump-editor' }, [this.editor.dom]),
+    const profileSection = section('course profile (--profile=profile.json: the JSON of ' +
+      'docs/judge.md; empty: none)', 'profile', [
+      element('div', { className: 'dump-editor profile-editor' }, [this.profile.dom]),
+      element('label', { className: 'load' }, ['load a file: ', this.profileFile])]);
+    profileSection.open = Boolean(state.profile);
+    this.body.append(element('div', { className: 'dump-editor dump-text' }, [this.editor.dom]),
+      profileSection, element('div', { className: 'reads-as-line' }, ['reads it as ', this.readsAs]),
       section('invariants (--verify)', 'check', [this.invariants]),
       section("diff against the reference's dump", 'diff-section', [this.diff]),
       this.run.root, section('CFG (--emit=cfg-dot)', 'cfg', [this.graphs]));
     this.stage.onchange = () => {
       remember({ from: this.stage.value });
+      if (this.client) this.refresh(this.client);
+    };
+    this.dialect.onchange = () => {
+      remember({ dialect: this.dialect.value });
       if (this.client) this.refresh(this.client);
     };
     this.run.stop.onclick = () => this.runner && this.runner.stop();
@@ -162,6 +227,30 @@ class DumpPane {
     return this.editor.state.doc.toString();
   }
 
+  profileText() {
+    return this.profile.state.doc.toString();
+  }
+
+  // How the dump reads: {args: --dialect and --profile, files: the profile to write,
+  // detected: what "detect" found, to show}. tigerc without a profile reads tigerc's own
+  // dumps; a chosen dialect overrides a profile's "dialect". "detect" is tigerc's rule
+  // made explicit: the profile's "dialect", else the one the dump's words say (without
+  // a profile, with that dialect's shipped profile), so that the reference's dump is
+  // printed in the same words.
+  async reading(client, dump) {
+    const profile = this.profileText().trim() ? this.profileText() : '';
+    let dialect = this.dialect.value, detected = '';
+    if (dialect === 'detect') {
+      const named = profileDialect(profile);
+      dialect = named || await client.detect(dump);
+      detected = named ? `the profile's: ${named}` : `its words: ${dialect}`;
+    }
+    if (dialect === 'tigerc' && !profile) dialect = null;
+    return { args: [...(dialect ? [`--dialect=${dialect}`] : []),
+      ...(profile ? [`--profile=${profileFile}`] : [])],
+    files: profile ? { [profileFile]: profile } : {}, detected };
+  }
+
   // Every part again, for the dump and the program as they are now.
   async refresh(client) {
     this.client = client;
@@ -169,24 +258,34 @@ class DumpPane {
     const p = this.program(), file = `dump.${from}`;
     if (!dump.trim()) return this.clear(from);
     const start = performance.now();
-    const check = await client.call([`--from=${from}`, '--verify'], file, dump);
-    const ref = await client.call([`--emit=${from}`, ...p.options], p.file, p.source);
-    const cfg = await client.call([`--from=${from}`, '--emit=cfg-dot', ...p.options], file, dump);
+    const reads = await this.reading(client, dump);
+    const as = [`--from=${from}`, ...reads.args];
+    const check = await client.call([...as, '--verify'], file, dump, '', reads.files);
+    const ref = await client.call([`--emit=${from}`, ...reads.args, ...p.options], p.file,
+      p.source, '', reads.files);
+    const cfg = await client.call([...as, '--emit=cfg-dot', ...p.options], file, dump, '',
+      reads.files);
     if (mine !== this.generation) return;
     this.ms.textContent = `${(performance.now() - start).toFixed(1)} ms`;
-    const doc = this.editor.state.doc;
-    this.editor.dispatch(setDiagnostics(this.editor.state, diagnosticsOf(check.stderr, doc)));
-    showInvariants(this.invariants, check, from, this.editor);
-    showDiff(this.diff, dump, ref, from);
+    this.readsAs.textContent = `tigerc ${as.join(' ')} ${file}`;
+    this.detected.textContent = reads.detected;
+    this.editor.dispatch(setDiagnostics(this.editor.state,
+      diagnosticsOf(check.stderr, this.editor.state.doc, file)));
+    this.profile.dispatch(setDiagnostics(this.profile.state,
+      diagnosticsOf(check.stderr, this.profile.state.doc, profileFile)));
+    showInvariants(this.invariants, check, from, file,
+      { dump: this.editor, profile: this.profile });
+    showDiff(this.diff, dump, ref, from, reads.args);
     this.graphs.replaceChildren(...(cfg.status === 0 ? await drawGraphs(cfg.stdout) : []));
     if (this.runner && this.runner.pending.size) this.runner.stop(); // an older run
     // The runs go on in their own worker: the other panes need not wait for them.
-    this.runBoth(from, dump, p, mine).then(() => {
+    this.runBoth(from, dump, reads, p, mine).then(() => {
       if (mine === this.generation) this.box.dataset.refreshed = mine;
     });
   }
 
   clear(from) {
+    this.readsAs.textContent = this.detected.textContent = '';
     this.invariants.replaceChildren(element('div', { className: 'verdict',
       textContent: `paste a dump your compiler printed with --emit=${from}` }));
     for (const part of [this.diff, this.graphs]) part.replaceChildren();
@@ -194,14 +293,14 @@ class DumpPane {
   }
 
   // The dump and the program run at the same stage, with the same input.
-  async runBoth(from, dump, p, mine) {
+  async runBoth(from, dump, reads, p, mine) {
     const run = this.run;
     this.runner = this.runner || new TigercClient();
     const limits = ['--stats', '--max-steps=10000000', `--max-depth=${browserMaxDepth}`];
     run.yours.textContent = 'running...';
     run.theirs.textContent = run.agree.textContent = '';
-    const yours = await this.runner.call([`--from=${from}`, '--run', ...limits, ...p.options],
-      `dump.${from}`, dump, run.stdin.value);
+    const yours = await this.runner.call([`--from=${from}`, ...reads.args, '--run', ...limits,
+      ...p.options], `dump.${from}`, dump, run.stdin.value, reads.files);
     if (mine !== this.generation) return;
     const ref = await this.runner.call([`--run-at=${from}`, ...limits, ...p.options], p.file,
       p.source, run.stdin.value);

@@ -1,6 +1,8 @@
-// tigerc_client.js - the page's side of worker.js: call(args, source, input) returns a
-// promise of {status, stdout, stderr, ms}. stop() ends whatever is running by replacing
-// the worker (the pending calls settle with status null).
+// tigerc_client.js - the page's side of worker.js: call(args, file, source, input, files)
+// returns a promise of {status, stdout, stderr, ms} (files: {path: text} written to the
+// module's file system first); detect(dump) a promise of the dialect a dump's words say.
+// stop() ends whatever is running by replacing the worker (the pending calls settle with
+// status null).
 export class TigercClient {
   constructor() {
     this.nextId = 0;
@@ -17,11 +19,19 @@ export class TigercClient {
     };
   }
 
-  call(args, file, source, input = '') {
+  call(args, file, source, input = '', files = {}) {
+    return this.send({ args, file, source, input, files });
+  }
+
+  async detect(dump) {
+    return (await this.send({ detect: dump })).dialect;
+  }
+
+  send(message) {
     const id = this.nextId++;
     return new Promise((settle) => {
       this.pending.set(id, settle);
-      this.worker.postMessage({ id, args, file, source, input });
+      this.worker.postMessage({ id, ...message });
     });
   }
 

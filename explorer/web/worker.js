@@ -1,7 +1,10 @@
 // worker.js - runs tigerc (the WebAssembly build, explorer/wasm) off the page's thread.
 //
-// Message in:  {id, args: ["--emit=ir", ...], file: "queens.tig", source, input}
+// Message in:  {id, args: ["--emit=ir", ...], file: "queens.tig", source, input, files}
+//              files: {path: text} written first (a course profile for --profile=path)
 // Message out: {id, status, stdout, stderr, ms}   (ms: time inside tigerc_run)
+// Message in:  {id, detect: dump}  ->  out: {id, dialect}  the dialect of another
+//              course's dump, from its words (tigerc_detect_dialect)
 // The page keeps one worker for the stage panes and one for runs, and terminates the run
 // worker to stop a program early; the step limit (--max-steps) stops runaways anyway.
 import createTigerc from './tigerc.js';
@@ -22,8 +25,10 @@ function tooDeep(args) {
     : 'tigerc: the program nests deeper than the browser\'s stack allows; use the native tigerc';
 }
 
-async function run({ id, args, file, source, input }) {
+async function run({ id, args, file, source, input, files }) {
   const m = await tigerc;
+  for (const [path, text] of Object.entries(files || {}))
+    m.ccall('tigerc_write_file', 'number', ['string', 'string'], [path, text]);
   const start = performance.now();
   let status;
   try {
@@ -40,6 +45,11 @@ async function run({ id, args, file, source, input }) {
   return { id, status, stdout, stderr, ms };
 }
 
+async function detect({ id, detect: dump }) {
+  const m = await tigerc;
+  return { id, dialect: m.ccall('tigerc_detect_dialect', 'string', ['string'], [dump]) };
+}
+
 self.onmessage = async (event) => {
-  self.postMessage(await run(event.data));
+  self.postMessage(await ('detect' in event.data ? detect(event.data) : run(event.data)));
 };
