@@ -25,8 +25,9 @@ configure:
 	@if test -f $(BUILD)/CMakeCache.txt; then cmake $(BUILD) > /dev/null; \
 	else cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo; fi
 
+# COURSE=course.json: also the Debian packages its foreign compilers need (docs/judge.md).
 deps:
-	bash tools/install-deps.sh
+	bash tools/install-deps.sh $(if $(COURSE),--course $(COURSE))
 
 # Installs what is missing, builds, prints the IR of a program, runs queens at every
 # stage, and renders queens' control-flow graphs to SVG in $(BUILD)/demo/.
@@ -54,6 +55,7 @@ endif
 #   make autograder LAB=canon [SETTINGS]                 a Gradescope autograder zip
 #   SETTINGS: TESTS=DIR (private tests, checked on the reference first) RANDOM_SEED=N
 #   SPEC=grading.json HIDDEN=N PRIVATE_POINTS=P BONUS=on|off
+#   COURSE=course.json (the course file foreign submissions are graded with: docs/judge.md)
 #   make mutation-score LAB=canon [MUTANTS=N]            how many generated mutants it kills
 #   make grade-tests LAB=canon TESTS=DIR [MUTANTS=N]     a student's tests, by the mutants
 #                                                        they kill
@@ -69,7 +71,8 @@ lab_given = @test -n "$(LAB)" || { echo "say which lab: LAB=one of: $(LABS)"; ex
 # autograder, so the three give one score for the same files.
 GRADE_SETTINGS = $(if $(TESTS),--tests $(TESTS)) $(if $(RANDOM_SEED),--random-seed $(RANDOM_SEED)) \
   $(if $(SPEC),--spec $(SPEC)) $(if $(HIDDEN),--hidden $(HIDDEN)) \
-  $(if $(PRIVATE_POINTS),--private-points $(PRIVATE_POINTS)) $(if $(BONUS),--bonus $(BONUS))
+  $(if $(PRIVATE_POINTS),--private-points $(PRIVATE_POINTS)) $(if $(BONUS),--bonus $(BONUS)) \
+  $(if $(COURSE),--course $(abspath $(COURSE)))
 
 grade: reference
 	$(lab_given)

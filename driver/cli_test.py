@@ -261,6 +261,18 @@ def effects_checks(exe, queens):
         r, log = effects("--run", "--effects-view=calls", queens)
         yield "--effects-view=calls: no store, no ret, addresses as _", (
             b"store" not in log and b"ret " not in log and b"call print(_)" in log)
+        ml8 = os.path.join(tmp, "ml8.json")  # the ML edition's words, 8-byte words
+        with open(ml8, "w") as f:
+            f.write('{"dialect": "appel-ml", "word_size": 8}')
+        ml = tigerc(exe, "--emit=linear", "--profile=" + ml8, queens).stdout
+        r, log = effects("--from=linear", "--profile=" + ml8, "--run",
+                         "--effects-view=builtins", "-", stdin=ml)
+        own, _ = effects("--run", "--effects-view=builtins", queens)
+        yield "--effects-view=builtins: the builtins' calls and the exit alone, the same " \
+            "from another dialect's words", (
+                set(l.split("(")[0] for l in log.decode().splitlines()[:-1]) ==
+                {"call print", "call printi"} and own.stderr.splitlines()[-1] ==
+                r.stderr.splitlines()[-1])
     yield "--effects without a run -> 64", tigerc(exe, "--effects=x", queens).returncode == 64
     yield "--effects-view=bad -> 64", tigerc(exe, "--run", "--effects-view=x", queens).returncode == 64
     r = tigerc(exe, "--run", "--effects=/nonexistent/dir/e", queens)

@@ -39,8 +39,9 @@ const char* const kUsage =
   --effects=FILE    with a run: write its effects to FILE, one a line (call f_0(3, 5),
                       ret 8, store 0x... 7, exit 0)
   --effects-hash    with a run: print "effects: N, hash H" (their count, a hash) on stderr
-  --effects-view=all|calls   calls: only the calls of Tiger functions and builtins,
-                      addresses as _, and the exit (what any translation must keep)
+  --effects-view=all|calls|builtins   calls: only the calls of Tiger functions and
+                      builtins, addresses as _, and the exit (what any translation
+                      must keep); builtins: only the builtins' calls and the exit
   --measure=temps   at the end, print "measure: temps N" on stderr: the distinct
                       temps (not fp, rv) the program's IR trees name, as read
   --measure=iter-args   with --emit=pto-ssa or mlir, or --from=pto-ssa: print
@@ -153,8 +154,8 @@ std::optional<std::string> parseOne(std::string_view arg, Options& o, bool& runA
     if (value.empty()) return bad();
     o.effectsFile = value;
   } else if (name == "--effects-view") {
-    if (value != "all" && value != "calls") return bad();
-    o.effectsCalls = value == "calls";
+    if (value != "all" && value != "calls" && value != "builtins") return bad();
+    o.effectsView = value;
   } else if (name == "--measure") {
     if (value != "temps" && value != "iter-args") return bad();
     (value == "temps" ? o.measureTemps : o.measureIterArgs) = true;

@@ -48,10 +48,12 @@ struct Options {
   // --mlir-hooks: --emit=mlir prints the MLIR --run-mlir runs, with the runtime's hooks
   // (tig_enter, tig_leave, tig_arg, tig_step); without it the clean SCF
   bool mlirHooks = false;
-  bool stats = false;        // print execution counts to stderr after --run
-  std::string effectsFile;   // --effects=FILE: write the run's effects there
-  bool effectsHash = false;  // --effects-hash: their count and hash on stderr
-  bool effectsCalls = false; // --effects-view=calls: only what the language fixes
+  bool stats = false;       // print execution counts to stderr after --run
+  std::string effectsFile;  // --effects=FILE: write the run's effects there
+  bool effectsHash = false; // --effects-hash: their count and hash on stderr
+  // --effects-view=calls: only what the language fixes; builtins: only the builtins'
+  // calls and the exit, what any compiler's IR of the program shares
+  std::string effectsView = "all";
   bool measureTemps = false; // --measure=temps: the temps the IR names, on stderr
   // --measure=iter-args: the for loops of the SSA form that carry values, on stderr
   bool measureIterArgs = false;

@@ -47,8 +47,10 @@ bool openEffects(const Options& opts, std::ostream& err, EffectsOut& e) {
       return false;
     }
   }
-  auto view =
-      opts.effectsCalls ? grading::EffectLog::View::Calls : grading::EffectLog::View::All;
+  using View = grading::EffectLog::View;
+  View view = opts.effectsView == "calls"      ? View::Calls
+              : opts.effectsView == "builtins" ? View::Builtins
+                                               : View::All;
   e.log =
       std::make_unique<grading::EffectLog>(e.file.is_open() ? &e.file : nullptr, view);
   return true;

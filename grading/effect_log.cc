@@ -9,10 +9,12 @@
 namespace tiger::grading {
 
 int EffectLog::callee(std::string_view name) {
-  bool calls = view_ == View::Calls;
-  // The calls view records Tiger's builtins, not Translate's helpers (base/builtins.hh).
-  bool recorded =
-      !calls || !runtime::isRuntimeFunction(name) || builtins::isTigerBuiltin(name);
+  bool calls = view_ != View::All;
+  // The calls view records Tiger's functions and builtins, not Translate's helpers
+  // (base/builtins.hh); the builtins view the builtins alone.
+  bool builtin = runtime::isRuntimeFunction(name) && builtins::isTigerBuiltin(name);
+  bool recorded = view_ == View::All || builtin ||
+                  (view_ == View::Calls && !runtime::isRuntimeFunction(name));
   std::string shown(calls ? effects::unnumbered(name) : name);
   callees_.push_back({recorded, shown, effects::ByteRun(effects::kCall + shown)});
   return static_cast<int>(callees_.size() - 1);
@@ -20,7 +22,7 @@ int EffectLog::callee(std::string_view name) {
 
 void EffectLog::writeCall(const Callee& callee, const std::int64_t* args, std::size_t n,
                           const tree::SrcPos& at) {
-  *out_ << effects::callLine(callee.shown, args, n, view_ == View::Calls);
+  *out_ << effects::callLine(callee.shown, args, n, view_ != View::All);
   endLine(at);
 }
 

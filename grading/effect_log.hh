@@ -21,6 +21,11 @@
 // each argument that is an address or a string (a frame, a heap block, a string value)
 // written `_`; plus the exit.
 //
+// View::Builtins keeps what any compiler's IR of the program shares, whoever wrote it:
+// the calls of the builtins only (a foreign compiler names its Tiger functions L0, L1,
+// ...), their arguments as View::Calls writes them, and the exit. The graders judge a
+// course's own compiler with it (labs/grader/README.md, "Foreign submissions").
+//
 // call, ret and store hash inline; they write a line out of line, and only when asked.
 #pragma once
 
@@ -37,7 +42,7 @@ namespace tiger::grading {
 
 class EffectLog final : public interp::EffectSink {
 public:
-  enum class View { All, Calls };
+  enum class View { All, Calls, Builtins };
   EffectLog(std::ostream* out, View view) : out_(out), view_(view) {}
 
   int callee(std::string_view name) override;
@@ -54,14 +59,14 @@ public:
       writeCall(callee, args, n, at);
   }
   void ret(std::int64_t value) override {
-    if (view_ == View::Calls) return;
+    if (view_ != View::All) return;
     begin(effects::kRet);
     mix(static_cast<std::uint64_t>(value));
     if (out_) [[unlikely]]
       writeRet(value);
   }
   void store(std::int64_t address, std::int64_t value, const tree::SrcPos& at) override {
-    if (view_ == View::Calls) return;
+    if (view_ != View::All) return;
     begin(effects::kStore);
     mix(static_cast<std::uint64_t>(address));
     mix(static_cast<std::uint64_t>(value));
@@ -78,7 +83,7 @@ public:
 private:
   // A callee as the view records its calls, worked out once by callee().
   struct Callee {
-    bool recorded;     // false: the calls view leaves its calls out
+    bool recorded;     // false: the view leaves its calls out
     std::string shown; // its name on the lines
     effects::ByteRun
         start; // mixes the kind of a call and `shown`, as begin and mix would
@@ -91,9 +96,9 @@ private:
   }
   // FNV-1a, a 64-bit word at a time.
   void mix(std::uint64_t word) { hash_ = effects::fnv(hash_, word); }
-  // An argument as the view hashes it: kHidden for one the calls view hides.
+  // An argument as the view hashes it: kHidden for one the calls and builtins views hide.
   std::uint64_t hashed(std::int64_t arg) const {
-    return effects::argumentWord(arg, view_ == View::Calls);
+    return effects::argumentWord(arg, view_ != View::All);
   }
   void writeCall(const Callee& callee, const std::int64_t* args, std::size_t n,
                  const tree::SrcPos& at);

@@ -6,6 +6,9 @@
 #   bash tools/install-deps.sh --grading [--lab LAB]  only what a grade needs: the
 #        Gradescope image (labs/autograder/setup.sh, labs/autograder/README.md); with
 #        --lab ptoext also the MLIR tools that lab's judging inputs are checked with
+#   ... --course FILE    also the "packages" of a teacher's course file: what the course's
+#        own compilers build and run with (docs/judge.md, "Grading a foreign submission";
+#        the grade never installs anything, it names what is missing)
 #
 # The grading packages are listed once, here, and the full list is them plus the rest,
 # so the image and a teacher's machine never disagree on what a grade builds with.
@@ -56,13 +59,14 @@ rest=(llvm-19-tools graphviz
       ninja-build libxml2-utils pandoc
       emscripten chromium clang-14 libclang-rt-14-dev)
 
-mode=all lab= list=
+mode=all lab= list= course=
 while [ $# -gt 0 ]; do
   case $1 in
     --grading) mode=grading ;;
     --lab) lab=${2:?--lab needs a lab name}; shift ;;
+    --course) course=${2:?--course needs a course file}; shift ;;
     --list) list=1 ;;  # only print the packages it wants, one a line
-    *) echo "install-deps: unknown option $1 (--grading, --lab LAB, --list)"; exit 2 ;;
+    *) echo "install-deps: unknown option $1 (--grading, --lab LAB, --course FILE, --list)"; exit 2 ;;
   esac
   shift
 done
@@ -71,6 +75,14 @@ if [ $mode = all ]; then
 else
   packages=("${grading[@]}")
   if [ "$lab" = ptoext ]; then packages+=("${mlir[@]}"); fi
+fi
+if [ -n "$course" ]; then
+  # Only names Debian allows (labs/grader/foreign.py checks the same): no option, no path.
+  extra=$(python3 -c 'import json, re, sys
+for p in json.load(open(sys.argv[1])).get("packages", []):
+    if isinstance(p, str) and re.fullmatch(r"[a-z0-9][a-z0-9+.-]+", p): print(p)' "$course" 2>/dev/null) ||
+    { echo "install-deps: the course file $course is not readable JSON"; exit 2; }
+  packages+=($extra)
 fi
 if [ -n "$list" ]; then
   printf '%s\n' "${packages[@]}"

@@ -82,6 +82,23 @@ TEST(InterpEffects, CallsViewKeepsWhatTheLanguageFixes) {
             "exit 0\n");
 }
 
+// A foreign compiler's IR names its functions otherwise (L0) and lays its frames out
+// otherwise: the builtins view keeps the builtins' calls and the exit alone, so two
+// programs that differ only there give one hash.
+TEST(InterpEffects, BuiltinsViewKeepsOnlyTheBuiltinsAndTheExit) {
+  const char* g = "let type a = array of int\n var x := a[2] of 0\n"
+                  "function g(v: a, i: int) = printi(v[i])\n"
+                  "in g(x, 1); print(\"\\n\")\nend\n";
+  Recorded r = record(g, grading::EffectLog::View::Builtins);
+  EXPECT_EQ(r.effects, "call printi(0)  # 3:28\ncall print(_)  # 4:13\nexit 0\n");
+  Recorded h = record("let type a = array of int\n var y := 7 var x := a[2] of 0\n"
+                      "function h(i: int, v: a) = printi(v[i])\n"
+                      "in h(1, x); print(\"\\n\")\nend\n",
+                      grading::EffectLog::View::Builtins);
+  EXPECT_EQ(r.summary, h.summary);
+  EXPECT_NE(r.summary, record(g, grading::EffectLog::View::Calls).summary);
+}
+
 TEST(InterpEffects, HashFollowsTheLinesNotThePositions) {
   Recorded a = record(kCalls, grading::EffectLog::View::All);
   Recorded b =

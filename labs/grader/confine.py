@@ -169,14 +169,14 @@ def _bwrap(level, ro, rw, cwd):
     user = setpriv() if level == "bwrap" and os.geteuid() == 0 else []
     ids = ["--unshare-user", "--uid", str(NOBODY), "--gid", str(NOBODY)] \
         if level == "bwrap-uid" else []
-    binds = [a for p in ro for a in ("--ro-bind", p, p)]
+    binds = [a for p in ro for a in ("--ro-bind",) + (p if isinstance(p, tuple) else (p, p))]
     binds += [a for p in rw for a in ("--bind",) + (p if isinstance(p, tuple) else (p, p))]
     return user + ["bwrap", "--unshare-all", "--die-with-parent", "--new-session",
                    "--cap-drop", "ALL"] + ids + _root_view() + binds + ["--chdir", cwd]
 
 
 def prefix(level, ro=(), rw=(), cwd="/tmp"):
-    """The command prefix that confines a step at `level`; ro/rw are host paths (an rw
+    """The command prefix that confines a step at `level`; ro/rw are host paths (an
     item may be (host path, path inside): a folder seen under another name)."""
     if level in ("bwrap", "bwrap-uid"):
         return _bwrap(level, ro, rw, cwd)

@@ -41,7 +41,8 @@ from ..handout import make as make_handout
 from ..paths import ROOT
 from ..programs import COMPILE_ERRORS, directives
 from ..spec import load as load_spec, private_group, private_scale, public_points
-from . import confine, judges, randoms, report, sandbox, shipped, submission, untrusted
+from . import confine, foreign, judges, randoms, report, sandbox, shipped, submission, \
+    untrusted
 
 STUDENT_DISK = 64 * sandbox.MB  # what one run of a student's tigerc may leave in its folder
 # The grade's own folders, outside this tree (grade_home()).
@@ -85,6 +86,7 @@ class GradeConfig:
     hide_private: bool = False
     stop_early: bool = False      # mutation.Pool: stop at the first failed program
     ninja: bool = False           # mutation.Pool: the mutants are the solution's code
+    course: str = None            # --course: a foreign submission's course file (foreign.py)
 
 
 def random_programs(spec, seed, reference, count, runs=None):
@@ -412,13 +414,18 @@ def group_names(spec, args):
 
 def grade_in(args, spec, sub, bin_dir, start, slot):
     limits = sandbox.Limits(seconds=args.time_limit, disk=STUDENT_DISK)
+    alien = foreign_root(args, sub)
+    course = alien and args.course and foreign.read_course(args.course, args.reference)
+    spec = foreign.judged_spec(spec, course) if course else spec
     cx = judges.Context(spec, args.reference, limits, runs=args.runs)
     cx.cases = lambda path, d: shipped.cases(spec["lab"], path, d, args.reference, args.runs)
     cx.confined_reference = reference_copy(args.reference, bin_dir)
     if args.stop_early:  # mutation.Pool: does anything fail?
         cx.stop = threading.Event()
     tigerc, build_msg = sandbox.public_copy(args.reference, bin_dir), ""
-    if sub:
+    if alien:
+        tigerc, build_msg = build_foreign(cx, args, spec, alien, course, slot)
+    elif sub:
         tigerc, build_msg, _ = submission.build(sub, args.scratch, args.jobs,
                                                 handout_base(args), spec["lab"], bin_dir, slot,
                                                 upload=args.upload == sub, ninja=args.ninja,
@@ -446,6 +453,31 @@ def grade_in(args, spec, sub, bin_dir, start, slot):
             "private_run": has_private(args),
             "private_points": private_group(spec)["points"],
             "private_scale": private_scale(spec)}
+
+
+def foreign_root(args, sub):
+    """The folder of a foreign submission (foreign.py): sub, or the folder of an upload
+    that holds its manifest; None for a handout submission (or one refused:
+    submission.build says why)."""
+    try:
+        root = submission.root_of(sub) if sub and args.upload == sub else sub
+    except untrusted.Refused:
+        return None
+    return root if foreign.is_foreign(root) else None
+
+
+def build_foreign(cx, args, spec, sub, course, slot):
+    """A foreign submission's compiler (foreign.py) and its build's message: refused by
+    a lab that judges no tree IR, or by a grade without the teacher's course file; the
+    judge's runs given the course's profile file and the programs its builtins' names."""
+    refused = foreign.refusal(spec) or (not course and foreign.NO_COURSE)
+    if refused:
+        return None, "submission refused: " + refused
+    if course.profile_file:
+        cx.judge_files.append(course.profile_file)
+    cx.renames.update(course.builtins)
+    compiler, message, _ = foreign.build(sub, args.scratch, slot, course, args.runs)
+    return compiler, message
 
 
 def reference_copy(reference, bin_dir):
@@ -529,6 +561,8 @@ def parse(argv):
     ap.add_argument("--bonus", choices=("on", "off"), help="grade the bonus or not "
                     "(grading.json's bonus_on)")
     ap.add_argument("--roster", help="with --all: a CSV of folder,student_id,name")
+    ap.add_argument("--course", help="the course file foreign submissions (a "
+                    "tiger-judge.json at their top) are graded with (docs/judge.md)")
     ap.add_argument("--out", help="default build/grade/LAB")
     ap.add_argument("--scratch", default=os.environ.get(
         "TIGER_GRADE_SCRATCH", os.path.join(HOME, "scratch")))
@@ -561,6 +595,7 @@ def parse(argv):
     a.submission = a.upload or a.submission
     a.reference, a.scratch = os.path.abspath(a.reference), os.path.abspath(a.scratch)
     a.base = a.base and os.path.abspath(a.base)
+    a.course = a.course and os.path.abspath(a.course)
     a.out = a.out or os.path.join(ROOT, "build", "grade", a.lab)
     options = dict(vars(a))
     del options["random_seed_file"]
@@ -580,6 +615,12 @@ def main(argv):
     refused = not args.tests_checked and refused_private(args, spec)
     if refused:
         print(refused)
+        return 2
+    try:
+        if args.course:
+            foreign.read_course(args.course, args.reference)
+    except foreign.CourseError as e:
+        print("grade: %s" % e)
         return 2
     if args.all:
         return grade_class(args, spec)
@@ -620,7 +661,7 @@ def grade_class(args, spec):
     n = parallel_slots(args.parallel, "--parallel")
     report.clear(args.out, (report.CLASS_CSV, report.SUBMISSIONS))
     if subs:
-        args, _ = prepare_shared(args, spec)
+        args, _ = prepare_shared(args, spec, not all(map(foreign.is_foreign, subs)))
 
     def one(sub, slot):
         name, start = os.path.basename(sub), time.time()
@@ -654,15 +695,17 @@ def parallel_slots(n, what):
     return max(1, n)
 
 
-def prepare_shared(args, spec):
+def prepare_shared(args, spec, handouts=True):
     """What parallel grades share, made once before they run side by side: the
-    folders, the handout's pristine build, the random programs. (The config they share,
-    its folders settled and the handout as its base; a problem or None)."""
+    folders, the handout's pristine build (unless no grade builds a handout: a class of
+    foreign compilers), the random programs. (The config they share, its folders
+    settled and the handout as its base; a problem or None)."""
     args = settle_folders(args)
     refuse_open_tree()
-    args = replace(args, base=handout_base(args))
-    _, problem = submission.ensure_pristine(args.base, args.scratch, args.jobs,
-                                              spec["lab"], args.ninja, args.runs)
+    args, problem = replace(args, base=handout_base(args)), None
+    if handouts:
+        _, problem = submission.ensure_pristine(args.base, args.scratch, args.jobs,
+                                                  spec["lab"], args.ninja, args.runs)
     suite(spec, args)
     return args, problem
 

@@ -75,6 +75,10 @@ class Context:
     budget: float = STUDENT_BUDGET  # seconds all runs of the student's tigerc may take
     spent: float = 0.0              # what they took so far
     runs: str = None      # where each run's private folder goes (sandbox.run_base)
+    # A foreign grade (foreign.py): the files the reference's runs of a dump read beside
+    # it (the course's profile), and the course's names of builtins in the programs.
+    judge_files: list = field(default_factory=list)
+    renames: dict = field(default_factory=dict)
 
     def student_limits(self):
         """The student's limits: after TIMEOUTS_BEFORE_LOWER time-outs in one grade,
@@ -152,16 +156,24 @@ def check_run(ran, directives):
     return None
 
 
+def emit_step(tigerc, stage, program):
+    """(command, ro, cwd, who) of the student's emit of a stage: its tigerc --emit=stage
+    (tigerc a path), or a foreign compiler's emit command (foreign.Compiler.step)."""
+    if not isinstance(tigerc, str):
+        return tigerc.step(stage, program)
+    return ([tigerc, "--emit=" + stage, program], [tigerc, os.path.dirname(program)], None,
+            "your tigerc --emit=%s" % stage)
+
+
 def student_emit(cx, tigerc, stage, program):
-    """Runs the student's tigerc --emit=stage, confined, on the blind copy of a program
-    (blind.py); returns (text, problem)."""
-    who = "your tigerc --emit=%s" % stage
+    """Runs the student's tigerc --emit=stage (emit_step), confined, on the blind copy of
+    a program (blind.py); returns (text, problem)."""
+    cmd, ro, cwd, who = emit_step(tigerc, stage, program)
     if cx.spent >= cx.budget:
         return None, OVER_BUDGET % cx.budget
     limits = cx.student_limits()
     start = time.monotonic()
-    ran = sandbox.run([tigerc, "--emit=" + stage, program], limits=limits, untrusted=True,
-                      ro=[tigerc, os.path.dirname(program)], runs=cx.runs)
+    ran = sandbox.run(cmd, limits=limits, untrusted=True, ro=ro, cwd=cwd, runs=cx.runs)
     cx.spent += time.monotonic() - start
     cx.count(ran)
     problem = ran.problem(limits, who)
@@ -231,7 +243,7 @@ def judge_dumps(cx, program, path, cases, work, judged):
     input (judged(directives) gives its Verdict), in order. Several inputs run from one
     start (tigerc --inputs: one child process an input, each with its own limits)."""
     runs = [dump_run(cx, program, path, stdin, judged) for stdin, _ in cases.inputs]
-    ro = [runs[0].cmd[0], path]
+    ro = [runs[0].cmd[0], path] + cx.judge_files
     if len(runs) == 1:
         one = runs[0]
         ran = sandbox.run(one.cmd[:-1] + (["--effects-hash"] if one.own else []) + [path],
@@ -296,7 +308,7 @@ def judged_dump(cx, one, ran, path, directives):
         return Verdict(False, broken_invariant(stage, said, path))
     wrong = effects.over_steps(ran, one.steps) or check_run(ran, directives) or \
         effects.difference(cx, one.own, got, one.stdin, os.path.dirname(path),
-                           effects.with_file(one.cmd), ro=[one.cmd[0], path])
+                           effects.with_file(one.cmd), ro=[one.cmd[0], path] + cx.judge_files)
     return Verdict(wrong is None, wrong or "", measure(cx.spec.get("metric"), ran.stderr))
 
 
@@ -399,7 +411,7 @@ def judging(cx, program, directives, lifted=True):
         inputs.Cases(None, [(directives["stdin"], directives)])
     work = tempfile.mkdtemp(prefix="judge-", dir=sandbox.run_base(cx.runs))
     os.chmod(work, 0o755)  # the confined reference reads the student's dump here
-    blind = blind_copy(program, sandbox.run_base(cx.runs), cases.text)
+    blind = blind_copy(program, sandbox.run_base(cx.runs), cases.text, cx.renames)
     try:
         yield blind, cases, work
     finally:

@@ -51,10 +51,11 @@ def _skipped(name):
     return name in SKIP_TOP or name.startswith("build")
 
 
-def tree_files(src, bounds=untrusted.UPLOAD):
-    """The relative paths of a tree's regular files (no links, no build folders), the
-    tree checked first (untrusted.files: size, count, depth, names; Refused)."""
-    return untrusted.files(src, bounds, _skipped)
+def tree_files(src, bounds=untrusted.UPLOAD, skip=_skipped):
+    """The relative paths of a tree's regular files (no links, none of the top's names
+    `skip` holds for: default, its build folders), the tree checked first
+    (untrusted.files: size, count, depth, names; Refused)."""
+    return untrusted.files(src, bounds, skip)
 
 
 def _write_if_changed(a, b, top, cap=untrusted.UPLOAD.file):
@@ -73,10 +74,10 @@ def _write_if_changed(a, b, top, cap=untrusted.UPLOAD.file):
     return True
 
 
-def sync(src, dst, bounds=untrusted.UPLOAD):
-    """Makes dst a copy of src, rewriting only the files whose content differs; returns
-    the paths (relative) it wrote or removed."""
-    wanted = set(tree_files(src, bounds))
+def sync(src, dst, bounds=untrusted.UPLOAD, skip=_skipped):
+    """Makes dst a copy of src (tree_files(src, bounds, skip)), rewriting only the files
+    whose content differs; returns the paths (relative) it wrote or removed."""
+    wanted = set(tree_files(src, bounds, skip))
     changed = [path for path in sorted(wanted) if _write_if_changed(
         os.path.join(src, path), os.path.join(dst, path), src, bounds.file)]
     for root, _, files in os.walk(dst):
@@ -381,11 +382,15 @@ def work_folder(scratch, slot):
     return os.path.join(scratch, "work" if slot == 0 else "work-%d" % slot)
 
 
+# What marks a submission's top: a handout tree's, a foreign compiler's (foreign.py).
+TOP_FILES = ("CMakeLists.txt", "tiger-judge.json")
+
+
 def root_of(upload):
-    """A Gradescope upload's submission: its shallowest folder holding CMakeLists.txt,
+    """A Gradescope upload's submission: its shallowest folder holding one of TOP_FILES,
     at most two folders down (the first by name among equals), else the upload itself
     (the lab's files alone). The upload is checked first (tree_files: Refused)."""
-    found = [p for p in tree_files(upload) if os.path.basename(p) == "CMakeLists.txt"
+    found = [p for p in tree_files(upload) if os.path.basename(p) in TOP_FILES
              and p.count("/") <= 2]
     if not found:
         return upload
