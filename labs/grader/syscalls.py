@@ -1,7 +1,8 @@
 """syscalls.py - the seccomp filter of the bwrap levels (confine.py): a BPF program,
 made by libseccomp, that refuses (EPERM) the system calls no build, compiler or tigerc
 needs (DENIED): tracing and reading other processes, mounts and namespaces, keys, BPF,
-perf, userfaultfd, kernel modules and kexec, reboot, swap, the clock.
+perf, userfaultfd, kernel modules and kexec, reboot, swap, the clock; for programs of the
+native ABI and of 32-bit x86 alike (a course's toolchain may be i386: SML/NJ).
 
 The grader makes it (bpf()) in its own process where its Python has libseccomp's module
 (Debian's python3-seccomp), else by running this file as a script, which writes it to
@@ -29,6 +30,9 @@ def program():
     """The BPF program's bytes (this Python must have the module)."""
     import seccomp
     f = seccomp.SyscallFilter(defaction=seccomp.ALLOW)
+    # A course's toolchain may be 32-bit x86 (Debian's SML/NJ is): its system calls
+    # come through the i386 ABI, which a filter of the native ABI alone kills (SIGSYS).
+    f.add_arch(seccomp.Arch.X86)
     for name in DENIED:
         try:
             f.add_rule(seccomp.ERRNO(errno.EPERM), name)
