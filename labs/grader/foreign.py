@@ -20,6 +20,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import subprocess
 from dataclasses import dataclass, replace
 
@@ -130,9 +131,9 @@ def course_profile(path, profile, reference):
     ran = sandbox.run([reference, "--from=ir", "--profile=" + file, "-"],
                       stdin=b"PROC tigermain\nEXP(CONST 0)\n", limits=sandbox.Limits(30))
     if ran.status in (64, 74):
+        said = ran.stderr.decode("utf-8", "replace").strip().splitlines() or ["(no reason)"]
         raise CourseError("the course file %s: its profile is refused by the reference: %s"
-                          % (path, ran.stderr.decode("utf-8", "replace").strip()
-                             .splitlines()[0]))
+                          % (path, said[0]))
     return ["--profile=" + file], file
 
 
@@ -206,6 +207,17 @@ def shown(path):
     return path.startswith(SHOWN_FOLDERS) and not os.path.islink(path) and \
         os.path.isfile(path) and not any(path == v or path.startswith(v + "/")
                                           for v in confine.ETC)
+
+
+def profile_in(course, folder):
+    """The course with its profile file (if any) copied into folder, readable by all: a
+    confined step reads it there."""
+    if not course.profile_file:
+        return course
+    copy = os.path.join(folder, "course-profile.json")
+    shutil.copyfile(course.profile_file, copy)
+    os.chmod(copy, 0o644)
+    return replace(course, profile=["--profile=" + copy], profile_file=copy)
 
 
 def judged_spec(spec, course):

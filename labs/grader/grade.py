@@ -414,12 +414,11 @@ def group_names(spec, args):
 
 def grade_in(args, spec, sub, bin_dir, start, slot):
     limits = sandbox.Limits(seconds=args.time_limit, disk=STUDENT_DISK)
-    alien = foreign_root(args, sub)
-    course = alien and args.course and foreign.read_course(args.course, args.reference)
-    spec = foreign.judged_spec(spec, course) if course else spec
+    confined_reference = reference_copy(args.reference, bin_dir)
+    alien, course, spec = foreign_grade(args, spec, sub, os.path.dirname(confined_reference))
     cx = judges.Context(spec, args.reference, limits, runs=args.runs)
     cx.cases = lambda path, d: shipped.cases(spec["lab"], path, d, args.reference, args.runs)
-    cx.confined_reference = reference_copy(args.reference, bin_dir)
+    cx.confined_reference = confined_reference
     if args.stop_early:  # mutation.Pool: does anything fail?
         cx.stop = threading.Event()
     tigerc, build_msg = sandbox.public_copy(args.reference, bin_dir), ""
@@ -453,6 +452,17 @@ def grade_in(args, spec, sub, bin_dir, start, slot):
             "private_run": has_private(args),
             "private_points": private_group(spec)["points"],
             "private_scale": private_scale(spec)}
+
+
+def foreign_grade(args, spec, sub, folder):
+    """(the folder of a foreign submission or None, its course or None, the spec it is
+    judged by): the course's profile copied into folder, beside the confined
+    reference's copy (a teacher's course folder is often closed to the steps' uid)."""
+    alien = foreign_root(args, sub)
+    if not alien or not args.course:
+        return alien, None, spec
+    course = foreign.profile_in(foreign.read_course(args.course, args.reference), folder)
+    return alien, course, foreign.judged_spec(spec, course)
 
 
 def foreign_root(args, sub):

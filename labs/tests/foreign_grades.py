@@ -37,6 +37,7 @@ from .book_grades import upload as book_upload
 from .mutants import conclude
 
 WORK = os.path.join(ROOT, "build", "grade", "foreign")
+RUNS = os.path.join(WORK, "runs")
 PROFILE = {"dialect": "appel-ml", "word_size": 8,
            "description": "the test double's course: the ML edition's words, 8-byte words"}
 EMIT = """set -e
@@ -58,11 +59,13 @@ def write(path, text, mode=0o644):
 
 
 def course(folder, **changes):
-    """A course file (and its profile beside it) in folder; changes replace its keys."""
+    """A course file (and its profile beside it) in folder, closed to others as a
+    teacher's folder may be; changes replace its keys."""
     write(os.path.join(folder, "ml8.json"), json.dumps(PROFILE))
     data = dict({"profile": "ml8.json", "packages": ["bash"],
                  "builtins": {"printi": "printint"}}, **changes)
     write(os.path.join(folder, "course.json"), json.dumps(data))
+    os.chmod(folder, 0o700)
     return os.path.join(folder, "course.json")
 
 
@@ -152,12 +155,13 @@ def one_judge(reference, scratch, emit, stage="linear", seconds=10):
     """The Verdict of a double whose emit command is `emit` on one program."""
     sub = double(os.path.join(WORK, "one"), reference,
                  manifest={"build": BUILD, "emit": emit})
-    the_course = foreign.read_course(course(os.path.join(WORK, "course")), reference)
-    compiler, message, _ = foreign.build(sub, scratch, 0, the_course, WORK + "/runs")
+    the_course = foreign.profile_in(foreign.read_course(
+        course(os.path.join(WORK, "course")), reference), sandbox.public_folder(RUNS))
+    compiler, message, _ = foreign.build(sub, scratch, 0, the_course, RUNS)
     assert compiler, message
     spec = foreign.judged_spec(grade.load_spec("canon"), the_course)
     cx = judges.Context(spec, reference, sandbox.Limits(seconds=seconds),
-                        runs=WORK + "/runs", judge_files=[the_course.profile_file],
+                        runs=RUNS, judge_files=[the_course.profile_file],
                         renames=dict(the_course.builtins))
     return judges.judge(cx, compiler, PROGRAM, directives(PROGRAM))
 
