@@ -25,7 +25,8 @@ registers, the others in memory. Its hazards, each lab's classic mistakes:
   - comparisons used as statements whose operands print, call or fault; operands that
     assign what the other reads, in both orders; `for` bounds that both print and
     assign; strings built at run time compared by content; `for` loops with `break`
-    or `continue` next to the largest and the smallest int.
+    or `continue` next to the largest and the smallest int; with `--lab traces`, `for`
+    loops whose body leaves by `break` on every path.
 Loops have small constant bounds and a `while` counts up first thing, so every program
 ends. Everything computed is printed, so a wrong order or value shows in the output.
 `--lab` weighs the hazards toward one lab (translate, canon, traces, ptoext). The seed
@@ -75,6 +76,7 @@ class Scope:
 class Gen:
     def __init__(self, seed, lab=None):
         self.rng = random.Random(seed)
+        self.lab = lab
         self.loop = 0       # loop nesting: break/continue allowed when > 0
         self.count = 0
         w = {"cond": 1.0, "call": 1.0, "assign": 1.0, "loop": 1.0, "jump": 1.0, "nest": 1.0,
@@ -274,6 +276,8 @@ class Gen:
                   self.while_assigning, self.for_with_break, self.idle_while,
                   self.compare_dropped, self.conflicting_operands, self.for_effect_bounds,
                   self.string_compare, self.for_near_int_limit]
+        if self.lab == "traces":  # a layout's shape: the other labs' programs stay as they were
+            makers.append(self.for_all_paths_break)
         if self.loop:
             makers.append(self.after_jumping_if)
         return self.pick(makers)(sc, d)
@@ -453,6 +457,17 @@ class Gen:
         return Node("unit", "for %s := %s to %s do (printi(%s); print(\" \"); if " %
                     (i, lo, hi, shown), self.cond(inner, 1), " then %s; " % word,
                     self.loop_body(inner, d), ")")
+
+    def for_all_paths_break(self, sc, d):
+        """A for whose body leaves by break on every path, first by one in an if's then
+        branch: laid out false branch first, that branch's lone `JUMP done` comes just
+        before the loop's test, whose CJUMP has done as a label too."""
+        i = self.fresh("i")
+        lo = self.rng.randrange(-1, 3)
+        hi = lo + self.rng.randrange(0, 4)
+        inner = sc.with_ints([i])
+        return Node("unit", "for %s := %d to %d do (printi(%s); print(\" \"); " % (i, lo, hi, i),
+                    self.stm(inner, d - 1), "; if ", self.cond(inner, 1), " then break; break)")
 
     def dropped_fault(self, sc, d):
         """A value dropped that faults (exit 70) when its guard holds: a division by
