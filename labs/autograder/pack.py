@@ -2,7 +2,7 @@
 """pack.py - packs a Gradescope autograder zip for one lab (labs/autograder/README.md, "The zip").
 
 Usage: python3 -m labs.autograder.pack LAB [--tests DIR] [--random-seed N] [--spec FILE]
-         [--hidden N] [--private-points P] [--bonus on|off] [--out ZIP]
+         [--hidden N] [--private-points P] [--bonus on|off] [--course FILE] [--out ZIP]
        (default build/autograder/LAB.zip; `make autograder` runs it)
 The settings are grade.py's; the spec they make is checked (labs/spec.py) and the private
 tests are judged on the reference first: a test it fails is refused, no zip written.
@@ -21,11 +21,15 @@ The zip holds, at its top (Gradescope unpacks it into /autograder/source):
   lab              the lab's name
   grading.json     the lab's spec with the teacher's settings in it: what every grade
                    of the image reads, and the handout's own copy
+  course/          the course file of foreign submissions (--course; docs/judge.md) and
+                   its profile beside it: setup.sh installs its packages, every grade
+                   reads it
 Both scripts take the /autograder root from $AUTOGRADER_ROOT, so a test can run them on
 a folder laid out as Gradescope lays it out (labs/tests/fake_gradescope.py).
 """
 import argparse
 import glob
+import json
 import os
 import stat
 import sys
@@ -33,7 +37,7 @@ import zipfile
 
 from .. import cut
 from .. import spec as lab_spec
-from ..grader import grade
+from ..grader import foreign, grade
 from ..paths import ROOT
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -68,9 +72,24 @@ def handout_files(lab, tigerc, folder, spec):
             yield path, os.path.join("handout", os.path.relpath(path, folder))
 
 
+def course_files(course):
+    """(name in the zip, bytes) of a course file (foreign.Course) and its profile: the
+    profile named by its base name beside it."""
+    with open(course.path, encoding="utf-8") as f:
+        data = json.load(f)
+    if not course.profile_file:
+        return [("course/course.json", json.dumps(data, indent=1))]
+    data["profile"] = os.path.basename(course.profile_file)
+    with open(course.profile_file, "rb") as f:
+        profile = f.read()
+    return [("course/course.json", json.dumps(data, indent=1)),
+            ("course/" + data["profile"], profile)]
+
+
 def pack(lab, tests, out, tigerc=os.path.join(ROOT, "build", "tigerc"), seed=None,
-         spec=None):
-    """Writes the zip; spec: the lab's checked spec (default labs/LAB/grading.json's)."""
+         spec=None, course=None):
+    """Writes the zip; spec: the lab's checked spec (default labs/LAB/grading.json's);
+    course: a foreign.Course, packed as course/."""
     spec = spec or lab_spec.load(lab)
     os.makedirs(os.path.dirname(out), exist_ok=True)
     handout = os.path.join(os.path.dirname(os.path.abspath(out)), lab + "-handout")
@@ -83,6 +102,8 @@ def pack(lab, tests, out, tigerc=os.path.join(ROOT, "build", "tigerc"), seed=Non
         z.writestr(zipfile.ZipInfo("grading.json", DATE), lab_spec.written(spec))
         if seed is not None:
             z.writestr(zipfile.ZipInfo("random_seed", DATE), "%d\n" % seed)
+        for name, data in course_files(course) if course else []:
+            z.writestr(zipfile.ZipInfo(name, DATE), data)
         for path, arc in sources():
             add(z, path, arc)
         for path in sorted(glob.glob(os.path.join(tests, "*"))) if tests else []:
@@ -114,9 +135,14 @@ def main(argv):
     if refused:
         print(refused.replace("grade:", "autograder: no zip written:", 1))
         return 2
+    try:
+        course = args.course and foreign.read_course(args.course, a.tigerc)
+    except foreign.CourseError as e:
+        print("autograder: no zip written: %s" % e)
+        return 2
     out = pack(a.lab, args.tests, a.out or os.path.join(ROOT, "build", "autograder",
                                                          a.lab + ".zip"), a.tigerc,
-               args.random_seed, spec)
+               args.random_seed, spec, course)
     print("wrote %s (%d KB)" % (out, os.path.getsize(out) // 1024))
     return 0
 

@@ -19,7 +19,9 @@ apt-get update -qq
 # The CA bundle first: apt's https sources (and any https fetch) need it, and a bare
 # image may lack it.
 DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ca-certificates
-bash "$ref/tools/install-deps.sh" --grading --lab "$lab"
+course=()  # a foreign course's packages (docs/judge.md), when the zip has its course file
+if [ -f "$ag/source/course/course.json" ]; then course=(--course "$ag/source/course/course.json"); fi
+bash "$ref/tools/install-deps.sh" --grading --lab "$lab" "${course[@]}"
 cmake -S "$ref" -B "$ref/build" -DCMAKE_BUILD_TYPE=Release
 cmake --build "$ref/build" --target tigerc tigerrt -j"$(nproc)"
 "$ref/build/tigerc" --help > /dev/null

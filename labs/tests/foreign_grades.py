@@ -17,7 +17,8 @@ scores only when the grader renames what it is given. Checks:
     course file; `make deps COURSE=` installs the course's packages (only names Debian
     allows);
   - grade-all on a class of one foreign and one handout submission (the book's
-    answer) grades both to full marks.
+    answer) grades both to full marks; the autograder packed with the course file
+    gives the double, uploaded inside one top folder, full marks.
 
 Usage: python3 -m labs.tests.foreign_grades REFERENCE_TIGERC [--scratch DIR]
 Exit 1 when anything does not hold.
@@ -30,6 +31,7 @@ import shutil
 import subprocess
 import sys
 
+from ..autograder import pack
 from ..grader import foreign, grade, judges, sandbox, untrusted
 from ..paths import ROOT
 from ..programs import directives
@@ -285,6 +287,29 @@ def check_class(reference, scratch, problems):
         problems.append("grade-all: exit %d, scores %r" % (status, scores))
 
 
+def check_autograder(reference, scratch, problems):
+    """The Gradescope path: a zip packed with the course file, a foreign compiler
+    uploaded inside one top folder, run_autograder in a fake /autograder: full marks."""
+    ag = os.path.join(WORK, "autograder")
+    shutil.rmtree(ag, ignore_errors=True)
+    os.makedirs(os.path.join(ag, "results"))
+    os.chmod(ag, 0o755)  # like /autograder (run_autograder closes what it must)
+    the_course = foreign.read_course(course(os.path.join(WORK, "teacher")), reference)
+    zip_path = pack.pack("canon", None, os.path.join(WORK, "canon.zip"), reference,
+                         course=the_course)
+    pack.unpack(zip_path, os.path.join(ag, "source"))
+    double(os.path.join(ag, "submission", "my-compiler"), reference)
+    env = dict(os.environ, AUTOGRADER_ROOT=ag, TIGER_REFERENCE=reference,
+               TIGER_GRADE_SCRATCH=scratch)
+    ran = subprocess.run([os.path.join(ag, "source", "run_autograder")], env=env,
+                         capture_output=True, text=True, timeout=1200)
+    with open(os.path.join(ag, "results", "results.json")) as f:
+        score = json.load(f).get("score")
+    print("autograder: the double uploaded scores %s" % score)
+    if score != 100:
+        problems.append("the autograder scores the double %s: %s" % (score, ran.stdout[-600:]))
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("reference")
@@ -300,6 +325,7 @@ def main(argv):
     check_honest(reference, scratch, problems)
     check_negated(reference, scratch, problems)
     check_class(reference, scratch, problems)
+    check_autograder(reference, scratch, problems)
     return conclude("foreign_grades", problems)
 
 
