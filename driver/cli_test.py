@@ -42,7 +42,7 @@ Checks, on the project's own demo programs:
     (skipped, saying so, without MLIR 19); --mlir-hooks without --emit=mlir 64;
   - --dialect and --profile: a bad dialect or one without a Tree IR dump 64; an
     unreadable profile 74, a malformed one 64 at its line; tigerc's IR printed in
-    words of 4 bytes 64; an appel-ml dump is printed with MUL, read back to the same
+    words of 4 bytes or in a profile without fp 64; an appel-ml dump is printed with MUL, read back to the same
     bytes and runs as --run; a dump not in its dialect's words 66 at its line.
 Ends with "N passed, N failed".
 """
@@ -183,6 +183,9 @@ def dialect_checks(exe, queens):
         r = tigerc(exe, "--dialect=appel-c", "--emit=traces", queens)
         yield "tigerc's IR printed in words of 4 bytes -> 64", (
             r.returncode == 64 and b"words of 8" in r.stderr)
+        r = tigerc(exe, "--dialect=tiger-cpp", "--emit=traces", queens)
+        yield "tigerc's IR printed in a profile without fp -> 64", (
+            r.returncode == 64 and b"no frame pointer" in r.stderr)
         ml = profile("ml.json", '{"dialect": "appel-ml", "word_size": 8, "rv": "t1"}')
         dump = tigerc(exe, ml, "--emit=traces", queens).stdout
         back = tigerc(exe, ml, "--from=traces", "--emit=traces", "-", stdin=dump)

@@ -277,6 +277,11 @@ std::optional<int> Pipeline::chooseDialect(const std::string* dump) {
     if (dialect_.name.empty())
       grading::setSpelling(dialect_, dump ? grading::detectDialect(*dump) : "appel-c");
   }
+  if (!dump && dialect_.fp.empty()) {
+    io_.err << "tigerc: error: the profile names no frame pointer (\"fp\": \"\"); "
+               "tigerc's IR has one (print it in a profile that names it)\n";
+    return static_cast<int>(ExitCode::Usage);
+  }
   if (!dump && dialect_.wordSize != frame::kWordSize) {
     io_.err << "tigerc: error: the profile's words are " << dialect_.wordSize
             << " bytes; tigerc's IR has words of " << frame::kWordSize
