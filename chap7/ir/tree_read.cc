@@ -240,6 +240,9 @@ public:
         arena_(prog.arena), places_(places) {
     prog.wordSize = dialect.wordSize;
     if (dialect.fp.empty()) prog.stackPointer = dialect.sp;
+    for (const std::string& n : dialect.binops)
+      binopsExpected_ += (binopsExpected_.empty() ? "an operator (" : " ") + n;
+    binopsExpected_ += ")";
   }
   void readAll(); // throws ReadError
   void resolve(); // reports through diag_
@@ -301,6 +304,7 @@ private:
   Scanner scan_;
   Token tok_;
   const Dialect& d_;
+  std::string binopsExpected_; // "an operator (PLUS MINUS ...)" in the dialect's words
   std::unordered_map<std::string, Temp_temp> courseTemps_; // another dialect's, by name
   std::unordered_set<const Exp*> derived_; // ESEQs made for a derived runtime call
   std::int64_t frameLow_ = 0;              // the PROC being read: its lowOffset()
@@ -455,8 +459,10 @@ std::unique_ptr<frame::Frame> Reader::frameHeader(Temp_label name) {
     } while (tok_.kind == Tok::Comma);
   expect(Tok::Semi, "';' after the formals");
   bool localsOnly = isName("locals");
-  if (!localsOnly) expectName("frame");
-  if (localsOnly) shift();
+  if (localsOnly)
+    shift();
+  else
+    expectName("frame");
   expect(Tok::Colon, localsOnly ? "':' after 'locals'" : "':' after 'frame'");
   const std::int64_t word = d_.wordSize;
   for (std::size_t k = 0; k < formals.size(); ++k) {
@@ -709,10 +715,7 @@ T_exp Reader::exp(int depth) {
     expect(Tok::Comma, "',' between ESEQ's statement and expression");
     e = arena_.Eseq(s, exp(depth + 1));
   } else {
-    std::string names;
-    for (const std::string& n : d_.binops)
-      names += (names.empty() ? "" : " ") + n;
-    BinOp op = oper(kBinOps, "an operator (" + names + ")");
+    BinOp op = oper(kBinOps, binopsExpected_);
     T_exp l = exp(depth + 1);
     expect(Tok::Comma, "',' between BINOP's operands");
     e = arena_.Binop(op, l, exp(depth + 1));
@@ -824,36 +827,35 @@ void Reader::resolve() {
       diag_.error(loc, "temp " + tempName(t) + " is read but never set in PROC " + proc +
                            " (no MOVE(TEMP " + tempName(t) + ", ...) and not a formal)");
   }
-  std::unordered_map<Temp_label, std::size_t> arity;
+  std::unordered_map<Temp_label, const frame::Frame*> frames; // the PROCs', by label
   for (const ir::ProcFrag& p : prog_.procs) {
-    arity[p.frame->name()] = p.frame->formals().size();
+    frames[p.frame->name()] = p.frame.get();
     if (d_.courseRuntime(p.sourceName))
       diag_.error(fragments_[p.frame->name()],
                   "PROC " + p.sourceName + " has the name of a runtime function of the " +
                       d_.name + " profile");
   }
   for (const LabelUse& c : calls_) {
-    auto it = arity.find(c.label);
+    auto it = frames.find(c.label);
     std::optional<int> rt = runtime::find(c.label.str());
-    if (it == arity.end() && !rt) {
+    if (it == frames.end() && !rt) {
       diag_.error(c.loc, "call of " + c.label.str() +
                              ": no PROC and no runtime function has that name");
       continue;
     }
-    std::size_t want = it != arity.end() ? it->second : runtime::kFunctions[*rt].arity;
+    std::size_t want = it != frames.end() ? it->second->formals().size()
+                                          : runtime::kFunctions[*rt].arity;
     if (c.args != want)
       diag_.error(c.loc, "call of " + c.label.str() + " with " + std::to_string(c.args) +
                              " arguments; it takes " + std::to_string(want));
   }
   for (const FrameSizeUse& u : frameSizes_) {
-    auto p =
-        std::find_if(prog_.procs.begin(), prog_.procs.end(),
-                     [&](const ir::ProcFrag& f) { return f.frame->name() == u.proc; });
-    if (p == prog_.procs.end())
+    auto p = frames.find(u.proc);
+    if (p == frames.end())
       diag_.error(u.loc, "NAME " + u.proc.str() + d_.frameSizeSuffix + ": no PROC " +
                              u.proc.str() + " has a frame of that name");
     else
-      u.node->value = -p->frame->lowOffset();
+      u.node->value = -p->second->lowOffset();
   }
   std::unordered_set<Temp_label> strings;
   for (const ir::StringFrag& s : prog_.strings)
