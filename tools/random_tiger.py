@@ -3,8 +3,11 @@
 they compute, aimed at the mistakes of each lab; and the tree they are made of, which
 the graders shrink (labs/grader/shrink.py).
 
-Usage: random_tiger.py SEED [COUNT] [OUTDIR] [--lab LAB]
+Usage: random_tiger.py SEED [COUNT] [OUTDIR] [--lab LAB] [--book]
   With OUTDIR, writes COUNT programs rand_SEED+k.tig there; otherwise prints one.
+  --book: the book's Tiger only, for a course's own compiler (labs/grader/foreign.py):
+  no `continue` (break where it would be) and no loop at the int limits (their literals
+  need a 64-bit int); the other programs of a seed are the same with or without it.
 
 A program is a `let` of int, string, array and record variables and of functions
 nested up to three deep, then statements; r0 and r1, which no function names, live in
@@ -74,9 +77,9 @@ class Scope:
 
 
 class Gen:
-    def __init__(self, seed, lab=None):
+    def __init__(self, seed, lab=None, book=False):
         self.rng = random.Random(seed)
-        self.lab = lab
+        self.lab, self.book = lab, book
         self.loop = 0       # loop nesting: break/continue allowed when > 0
         self.count = 0
         w = {"cond": 1.0, "call": 1.0, "assign": 1.0, "loop": 1.0, "jump": 1.0, "nest": 1.0,
@@ -232,8 +235,13 @@ class Gen:
             return Node("unit", "(if ", self.cond(sc, d - 1), " > 8 then (nil_rec.x; ()))")
         return Node("unit", "(", lst([self.stm(sc, d - 1) for _ in range(2)], "; "), ")")
 
-    def jump(self, sc, d):
+    def jump_word(self):
+        """break or continue (the book's Tiger: break only, the same draw made)."""
         word = self.pick(["break", "continue"])
+        return "break" if self.book else word
+
+    def jump(self, sc, d):
+        word = self.jump_word()
         if self.chance(0.4):
             return Node("unit", "(if ", self.cond(sc, d - 1), " then ", self.stm(sc, d - 1),
                         " else (", self.stm(sc, d - 1), "; %s))" % word)
@@ -275,7 +283,7 @@ class Gen:
         makers = [self.empty_if, self.same_if, self.effects_in_places, self.andor_values,
                   self.while_assigning, self.for_with_break, self.idle_while,
                   self.compare_dropped, self.conflicting_operands, self.for_effect_bounds,
-                  self.string_compare, self.for_near_int_limit]
+                  self.string_compare] + ([] if self.book else [self.for_near_int_limit])
         if self.lab == "traces":  # a layout's shape: the other labs' programs stay as they were
             makers.append(self.for_all_paths_break)
         if self.loop:
@@ -380,10 +388,11 @@ class Gen:
 
     def after_jumping_if(self, sc, d):
         """Statements after an if that may have jumped (or always does)."""
-        word = self.pick(["break", "continue"])
+        word = self.jump_word()
         if self.chance(0.3):
+            again = "break" if self.book else "continue"
             head = Node("unit", "(if ", self.effectful_cond(sc, d - 1),
-                        " then continue else continue)")
+                        " then %s else %s)" % (again, again))
         else:
             head = Node("unit", "(if ", self.effectful_cond(sc, d - 1), " then (",
                         self.stm(sc, d - 1), "; %s))" % word)
@@ -453,7 +462,7 @@ class Gen:
             low = "(-9223372036854775807 - 1)"
             lo, hi, shown = low, "%s + %d" % (low, k), "%s - %s" % (i, low)
         inner = sc.with_ints([i])
-        word = self.pick(["break", "continue"])
+        word = self.jump_word()
         return Node("unit", "for %s := %s to %s do (printi(%s); print(\" \"); if " %
                     (i, lo, hi, shown), self.cond(inner, 1), " then %s; " % word,
                     self.loop_body(inner, d), ")")
@@ -537,28 +546,29 @@ class Gen:
                     "\nend\n")
 
 
-def tree(seed, lab=None):
-    return Gen(seed, lab).program()
+def tree(seed, lab=None, book=False):
+    return Gen(seed, lab, book).program()
 
 
-def program(seed, lab=None):
-    return tree(seed, lab).text()
+def program(seed, lab=None, book=False):
+    return tree(seed, lab, book).text()
 
 
 def main(argv):
-    lab = None
+    lab, book = None, "--book" in argv
+    argv = [a for a in argv if a != "--book"]
     if "--lab" in argv:
         k = argv.index("--lab")
         lab, argv = argv[k + 1], argv[:k] + argv[k + 2:]
     seed = int(argv[0])
     if len(argv) < 3:
-        sys.stdout.write(program(seed, lab))
+        sys.stdout.write(program(seed, lab, book))
         return
     count, outdir = int(argv[1]), argv[2]
     os.makedirs(outdir, exist_ok=True)
     for k in range(count):
         with open(os.path.join(outdir, "rand_%d.tig" % (seed + k)), "w") as f:
-            f.write(program(seed + k, lab))
+            f.write(program(seed + k, lab, book))
 
 
 if __name__ == "__main__":

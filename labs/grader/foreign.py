@@ -24,7 +24,9 @@ import shutil
 import subprocess
 from dataclasses import dataclass, replace
 
+from ..paths import ROOT
 from . import confine, sandbox, submission, untrusted
+from .blind import _string_end, strip_comments
 
 MANIFEST = "tiger-judge.json"
 MANIFEST_BYTES = 64 << 10
@@ -39,6 +41,10 @@ PACKAGE = re.compile(r"[a-z0-9][a-z0-9+.-]+\Z")  # Debian policy's package names
 # Where a course's packages' files are shown from, read-only, beyond the box's /usr.
 SHOWN_FOLDERS = ("/etc/", "/opt/", "/var/lib/")
 SHOWN_PACKAGE_FILES = 4000  # a course's packages' files outside /usr bound at most
+# The book's Tiger has no `continue`, and SML/NJ's int (31 bits) is the narrowest a course's
+# compiler reads: a program past either is tigerc's, not graded on a foreign compiler.
+BOOK_INT = 1 << 30
+TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+")
 NO_COURSE = ("a foreign submission (%s at its top) is graded with the teacher's course "
              "file, and this grade has none (COURSE=course.json)" % MANIFEST)
 
@@ -225,9 +231,46 @@ def judged_spec(spec, course):
     course's profile; effects are compared in the builtins view (a foreign compiler's
     functions and frames are its own: only the builtins' calls and the exit are shared);
     no bonus (its yardstick is the reference's own translation: labs/grader/README.md,
-    "Foreign submissions")."""
-    return dict(spec, judge=spec["judge"] + course.profile,
-                effects="builtins" if spec.get("effects") else None, bonus=[])
+    "Foreign submissions"); the book's Tiger only: the programs that use tigerc's
+    extensions left out (named in `left_out`), the random ones made without them."""
+    groups, left_out = [], []
+    for group in spec["groups"]:
+        kept = [p for p in group["programs"] if not beyond_book(os.path.join(ROOT, p))]
+        left_out += [p for p in group["programs"] if p not in kept]
+        groups.append(dict(group, programs=kept))
+    random = spec.get("random") and dict(spec["random"], book=True)
+    return dict(spec, judge=spec["judge"] + course.profile, groups=groups, random=random,
+                effects="builtins" if spec.get("effects") else None, bonus=[],
+                left_out=left_out)
+
+
+def beyond_book(path):
+    """What a program uses of tigerc's Tiger beyond the book's (`continue`, an integer
+    of BOOK_INT or more), or None."""
+    with open(path, encoding="latin-1") as f:
+        text = strip_comments(f.read())
+    used, i = [], 0
+    while i < len(text):
+        if text[i] == '"':
+            i = _string_end(text, i)
+            continue
+        token = TOKEN.match(text, i)
+        if not token:
+            i += 1
+            continue
+        word, i = token.group(), token.end()
+        if word == "continue" or (word.isdigit() and int(word) >= BOOK_INT):
+            used.append("continue" if word == "continue" else "an integer past 2^30")
+    return ", ".join(sorted(set(used))) or None
+
+
+def left_out_note(spec):
+    """The line a foreign grade's report says of the programs judged_spec left out."""
+    names = [os.path.splitext(os.path.basename(p))[0] for p in spec.get("left_out", [])]
+    if not names:
+        return ""
+    return ("%d of the lab's programs use tigerc's Tiger beyond the book's (continue, "
+            "integers past 2^30) and are not graded here: %s" % (len(names), ", ".join(names)))
 
 
 def refusal(spec):

@@ -103,7 +103,8 @@ def random_programs(spec, seed, reference, count, runs=None):
         raise SystemExit("grade: in the %s handout, random programs of another seed need "
                          "the reference (the autograder has it)" % lab)
     return [p for p, _ in randoms.programs(lab, seed, count, reference, oracle,
-                                           hidden=seed != r["seed"], runs=runs)]
+                                           hidden=seed != r["seed"], runs=runs,
+                                           book=r.get("book", False))]
 
 
 def suite(spec, args):
@@ -191,7 +192,8 @@ def explain_random(cx, tigerc, spec, judged, args):
     def explain(item):
         path, verdict = item
         detail = randoms.counterexample(path, spec["lab"], args.reference, judge, oracle,
-                                        args.shrink_seconds, args.runs)
+                                        args.shrink_seconds, args.runs,
+                                        rand.get("book", False))
         if detail:
             verdict.message += "\n" + detail
     chosen = [(p, v) for name, _, progs, _ in judged if name == rand["name"]
@@ -487,7 +489,7 @@ def build_foreign(cx, args, spec, sub, course, slot):
         cx.judge_files.append(course.profile_file)
     cx.renames.update(course.builtins)
     compiler, message, _ = foreign.build(sub, args.scratch, slot, course, args.runs)
-    return compiler, message
+    return compiler, message or foreign.left_out_note(spec)
 
 
 def reference_copy(reference, bin_dir):

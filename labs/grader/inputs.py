@@ -40,8 +40,11 @@ DELTAS = (1, 2, -1, 7)
 # Each value comes as WIDTH digits of value + OFFSET and a newline. The reader is straight
 # code: every call the whole initializer of a variable of its own, no loop, no if, so it
 # is already canonical and has one trace, and a student's bug in calls, loops or layout
-# costs the programs that have them, not every lifted one.
-WIDTH, OFFSET = 12, 5 * 10 ** 11
+# costs the programs that have them, not every lifted one. Nine digits: every value the
+# reader builds stays below 10^9 < 2^30, so a compiler with a 32-bit word or SML/NJ's
+# 31-bit int (a foreign course's, foreign.py) reads it too; a literal out of reach
+# (|v| near 5 * 10^8 or more) is not lifted (readable).
+WIDTH, OFFSET = 9, 5 * 10 ** 8
 
 
 def _reader():

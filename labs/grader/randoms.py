@@ -79,25 +79,32 @@ def expected(reference, text, lab, work, oracle=("--run",), cross_check=True, ru
         os.remove(path)
 
 
-def as_test(text, status, stdout, seed, lab):
+def generator_options(lab, book):
+    """The options of tools/random_tiger.py that make a program of this group."""
+    return "--lab %s%s" % (lab, " --book" if book else "")
+
+
+def as_test(text, status, stdout, seed, lab, book=False):
     """The program with its expectation in a comment after it, its only comment
     (testcases/README.md: the first one), so that its lines keep their numbers: the
     lines a message names are those of the program `random_tiger.py` prints."""
     lines = stdout.split(b"\n")
     body = [escape(l + b"\n") for l in lines[:-1]] + ([escape(lines[-1])] if lines[-1] else [])
-    head = ["/* tools/random_tiger.py %d --lab %s" % (seed, lab), "   exit: %d" % status]
+    head = ["/* tools/random_tiger.py %d %s" % (seed, generator_options(lab, book)),
+            "   exit: %d" % status]
     head += ["   stdout: " + b for b in body] or ["   stdout: "]
     return text.rstrip("\n") + "\n" + "\n".join(head) + "\n*/\n"
 
 
-def folder_for(lab, seed, count, reference):
+def folder_for(lab, seed, count, reference, book=False):
     with open(reference, "rb") as f:
         ref = hashlib.sha1(f.read()).hexdigest()[:8]
     gen = random_tiger.digest
     # Named by a hash: the path shows on the reference's command lines (in /proc, to
     # every user), and a teacher's seed is a secret.
     key = hashlib.sha1(("%d-%d-%s-%s" % (seed, count, gen, ref)).encode()).hexdigest()[:16]
-    return os.path.join(ROOT, "build", "grade", "random", "%s-%s" % (lab, key))
+    return os.path.join(ROOT, "build", "grade", "random",
+                        "%s%s-%s" % (lab, "-book" if book else "", key))
 
 
 def file_name(k, index, hidden):
@@ -106,18 +113,20 @@ def file_name(k, index, hidden):
     return "hidden_%d.tig" % index if hidden else "rand_%d.tig" % k
 
 
-def make_folder(folder, lab, seed, count, reference, oracle, hidden=False, runs=None):
+def make_folder(folder, lab, seed, count, reference, oracle, hidden=False, runs=None,
+                book=False):
     """Makes the programs in a fresh folder, then puts it in place whole: two grades
-    that make the same folder at once each keep to their own until then."""
+    that make the same folder at once each keep to their own until then. book: the
+    book's Tiger only (random_tiger.py --book)."""
     os.makedirs(os.path.dirname(folder), exist_ok=True)
     fresh = tempfile.mkdtemp(prefix=os.path.basename(folder) + "-", dir=os.path.dirname(folder))
     k, made = seed, []
     while len(made) < count and k < seed + 20 * count:
-        text = random_tiger.program(k, lab)
+        text = random_tiger.program(k, lab, book)
         want = expected(reference, text, lab, fresh, oracle, runs=runs)
         if want:
             with open(os.path.join(fresh, file_name(k, len(made), hidden)), "w") as f:
-                f.write(as_test(text, want[0], want[1], k, lab))
+                f.write(as_test(text, want[0], want[1], k, lab, book))
             made.append(k)
         k += 1
     with open(os.path.join(fresh, "done"), "w") as f:
@@ -130,13 +139,15 @@ def make_folder(folder, lab, seed, count, reference, oracle, hidden=False, runs=
         shutil.rmtree(fresh, ignore_errors=True)
 
 
-def programs(lab, seed, count, reference, oracle=("--run",), hidden=False, runs=None):
+def programs(lab, seed, count, reference, oracle=("--run",), hidden=False, runs=None,
+             book=False):
     """[(path, seed of the program)]: count programs from `seed` on, made once (hidden:
-    a teacher's seed, file_name()); the reference's runs in the runs folder `runs`."""
-    folder = folder_for(lab, seed, count, reference) + ("-hidden" if hidden else "")
+    a teacher's seed, file_name(); book: the book's Tiger only); the reference's runs in
+    the runs folder `runs`."""
+    folder = folder_for(lab, seed, count, reference, book) + ("-hidden" if hidden else "")
     done = os.path.join(folder, "done")
     if not os.path.isfile(done):
-        make_folder(folder, lab, seed, count, reference, oracle, hidden, runs)
+        make_folder(folder, lab, seed, count, reference, oracle, hidden, runs, book)
     with open(done) as f:
         seeds = [int(s) for s in f.read().split()]
     return [(os.path.join(folder, file_name(s, i, hidden)), s) for i, s in enumerate(seeds)]
@@ -156,10 +167,12 @@ def kind_of(message):
     return re.sub(r"\d+", "N", message.split(":")[0])
 
 
-def counterexample(path, lab, reference, judge, oracle=("--run",), seconds=15.0, runs=None):
+def counterexample(path, lab, reference, judge, oracle=("--run",), seconds=15.0, runs=None,
+                   book=False):
     """The lines to show under a failed random program: the smallest program found
     that the submission fails the same way, what it should print and what went wrong.
-    judge(test path) is the lab's judge of the submission on a test file."""
+    judge(test path) is the lab's judge of the submission on a test file; book: the
+    program is of random_tiger.py --book."""
     seed = seed_of(path)
     work = tempfile.mkdtemp(prefix="shrink-", dir=sandbox.run_base(runs))
     said = {}
@@ -170,7 +183,7 @@ def counterexample(path, lab, reference, judge, oracle=("--run",), seconds=15.0,
             return None
         test = os.path.join(work, "shrunk.tig")
         with open(test, "w") as f:
-            f.write(as_test(text, want[0], want[1], seed, lab))
+            f.write(as_test(text, want[0], want[1], seed, lab, book))
         verdict = judge(test)
         if verdict.passed:
             return None
@@ -178,7 +191,7 @@ def counterexample(path, lab, reference, judge, oracle=("--run",), seconds=15.0,
         return kind_of(verdict.message)
 
     try:
-        tree = random_tiger.tree(seed, lab)
+        tree = random_tiger.tree(seed, lab, book)
         text, kind, tried, clocked = shrink.shrink(tree, fails, random_tiger.Node,
                                                    seconds=seconds)
     finally:
@@ -188,9 +201,10 @@ def counterexample(path, lab, reference, judge, oracle=("--run",), seconds=15.0,
     message, (status, stdout) = said[text]
     shown = listing(text)
     capped = ", stopped by --shrink-seconds" if clocked else ""
-    out = ["shrunk to %d lines (%d tried%s; `python3 tools/random_tiger.py %d --lab %s` "
+    out = ["shrunk to %d lines (%d tried%s; `python3 tools/random_tiger.py %d %s` "
            "prints the whole program). Your compiler fails it the same way:" % (
-               text.rstrip("\n").count("\n") + 1, tried, capped, seed, lab)]
+               text.rstrip("\n").count("\n") + 1, tried, capped, seed,
+               generator_options(lab, book))]
     out += shown
     out.append("  expected: exit %d, output %r" % (status, stdout[:300].decode("latin-1")))
     out.append("  yours:    " + message)

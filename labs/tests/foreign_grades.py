@@ -10,6 +10,10 @@ scores only when the grader renames what it is given. Checks:
   - the honest double scores full marks on canon and traces (no bonus: foreign grades
     have none), its builtins judged in the builtins view, its build seeing the
     course's package's files outside /usr (bash's /etc/bash.bashrc);
+  - a foreign grade is of the book's Tiger: the lab's programs with `continue` or an
+    integer past 2^30 are left out and named in the report, the random ones are of
+    random_tiger.py --book, and a hidden input's reader builds no value a 31-bit int
+    (SML/NJ's) cannot hold;
   - a double whose emit negates one CJUMP loses points, each failure one line;
   - a build that fails, a manifest without emit, an emit that hangs or prints garbage
     get their one-line verdicts; every error of a manifest and of a course file is a
@@ -32,7 +36,7 @@ import subprocess
 import sys
 
 from ..autograder import pack
-from ..grader import foreign, grade, judges, sandbox, untrusted
+from ..grader import foreign, grade, inputs, judges, sandbox, untrusted
 from ..paths import ROOT
 from ..programs import directives
 from .book_grades import upload as book_upload
@@ -112,6 +116,29 @@ def check_honest(reference, scratch, problems):
             why = failed(result)[0]["message"] if failed(result) else result["build"]
             problems.append("%s: the honest double scores %.2f (bonus %s): %s" % (
                 lab, result["score"], result["bonus"], why))
+        check_book(lab, result, problems)
+
+
+def check_book(lab, result, problems):
+    """A foreign grade's programs are the book's Tiger (judged_spec), its report says
+    which it left out; the hidden inputs' reader fits a 31-bit int."""
+    graded = [p["path"] for g in result["groups"] for p in g["programs"]]
+    beyond = [p for p in graded if foreign.beyond_book(p)]
+    randoms = [p for p in graded if os.path.basename(p).startswith("rand_")]
+    if beyond or not randoms:
+        problems.append("%s: a foreign grade judged %d programs beyond the book's Tiger "
+                        "(%s), %d random ones" % (lab, len(beyond), beyond[:2], len(randoms)))
+    for path in randoms:
+        with open(path) as f:
+            if "--lab %s --book" % lab not in f.read():
+                problems.append("%s: %s is not of random_tiger.py --book" % (lab, path))
+                break
+    if lab == "traces" and "continue_while" not in result["build"]:
+        problems.append("traces: the report does not name the programs left out: %r" %
+                        result["build"])
+    if 10 ** inputs.WIDTH > 1 << 30:
+        problems.append("the hidden inputs' reader builds values up to 10^%d: past a 31-bit "
+                        "int" % inputs.WIDTH)
 
 
 def check_negated(reference, scratch, problems):
