@@ -38,23 +38,24 @@ from .blind import _string_end, strip_comments
 LIFTS, VARIANTS, TRIES = 3, 2, 10
 DELTAS = (1, 2, -1, 7)
 # Each value comes as WIDTH digits of value + OFFSET and a newline. The reader is straight
-# code: every call the whole initializer of a variable of its own, no loop, no if, so it
-# is already canonical and has one trace, and a student's bug in calls, loops or layout
-# costs the programs that have them, not every lifted one. Nine digits: every value the
-# reader builds stays below 10^9 < 2^30, so a compiler with a 32-bit word or SML/NJ's
-# 31-bit int (a foreign course's, foreign.py) reads it too; a literal out of reach
-# (|v| near 5 * 10^8 or more) is not lifted (readable).
+# code: every call the whole initializer of a variable of its own, no loop, no if, and
+# the number built a digit a variable (v3 := v2 * 10 + d3 - 48), never nested deeper than
+# that, so it is already canonical and has one trace, and a student's bug in calls,
+# loops, layout or deep expressions (a canon exponential in the nesting) costs the
+# programs that have them, not every lifted one. Nine digits: every value the reader
+# builds stays below 10^9 < 2^30, so a compiler with a 32-bit word or SML/NJ's 31-bit int
+# (a foreign course's, foreign.py) reads it too; a literal out of reach (|v| near
+# 5 * 10^8 or more) is not lifted (readable).
 WIDTH, OFFSET = 9, 5 * 10 ** 8
 
 
 def _reader():
-    reads = "".join("var c%d := getchar() var d%d := ord(c%d) " % (k, k, k)
-                    for k in range(WIDTH))
-    value = "d0 - 48"
+    reads = "var c0 := getchar() var d0 := ord(c0) var v0 := d0 - 48 "
     for k in range(1, WIDTH):
-        value = "(%s) * 10 + d%d - 48" % (value, k)
-    return ("let function grader_read(): int = let %svar nl := getchar() in %s - %d end "
-            % (reads, value, OFFSET))
+        reads += "var c%d := getchar() var d%d := ord(c%d) var v%d := v%d * 10 + d%d - 48 " % (
+            k, k, k, k, k - 1, k)
+    return ("let function grader_read(): int = let %svar nl := getchar() in v%d - %d end "
+            % (reads, WIDTH - 1, OFFSET))
 
 
 READER = _reader()
