@@ -41,6 +41,11 @@ PACKAGE = re.compile(r"[a-z0-9][a-z0-9+.-]+\Z")  # Debian policy's package names
 # Where a course's packages' files are shown from, read-only, beyond the box's /usr.
 SHOWN_FOLDERS = ("/etc/", "/opt/", "/var/lib/")
 SHOWN_PACKAGE_FILES = 4000  # a course's packages' files outside /usr bound at most
+# What a foreign step may reserve of address space beyond its memory limit, which then
+# bounds its data (sandbox.Limits.reserve): a JVM reserves a quarter of the machine's
+# memory for its heap and 1 GiB for its classes at start, and fails under an address
+# space of 2 GiB though it uses a tenth of it.
+RESERVE = 32 << 30
 # The book's Tiger has no `continue`, and SML/NJ's int (31 bits) is the narrowest a course's
 # compiler reads: a program past either is tigerc's, not graded on a foreign compiler.
 BOOK_INT = 1 << 30
@@ -292,14 +297,15 @@ class Compiler:
     emit: str
     packages: list
 
-    def step(self, stage, program):
-        """(command, ro, cwd, who) of the emit of one stage of one program: its tree
-        read-only, the program's folder, the course's packages' files."""
+    def step(self, stage, program, limits):
+        """(command, ro, cwd, who, limits) of the emit of one stage of one program: its
+        tree read-only, the program's folder, the course's packages' files; the
+        student's limits with RESERVE."""
         command = self.emit.replace("{stage}", shlex.quote(stage)).replace(
             "{program}", shlex.quote(program))
         ro = [(self.work, self.seen_as), os.path.dirname(program)] + self.packages
         return (["/bin/sh", "-c", command], ro, os.path.join(self.seen_as, "src"),
-                "your emit command (%s)" % stage)
+                "your emit command (%s)" % stage, replace(limits, reserve=RESERVE))
 
 
 def build(sub, scratch, slot, course, runs=None):
@@ -317,7 +323,8 @@ def build(sub, scratch, slot, course, runs=None):
     os.chmod(work, 0o755)
     submission._own(work)
     seen_as, packages = submission.seen_at(scratch), package_files(course.packages)
-    limits = replace(submission.BUILD, disk=0) if mounted else submission.BUILD
+    limits = replace(submission.BUILD, disk=0 if mounted else submission.BUILD.disk,
+                     reserve=RESERVE)
     ran = sandbox.run(["/bin/sh", "-c", manifest.build], limits=limits, untrusted=True,
                       ro=packages, rw=[(work, seen_as)], cwd=os.path.join(seen_as, "src"),
                       home_in=work if mounted else None, runs=runs)

@@ -156,22 +156,22 @@ def check_run(ran, directives):
     return None
 
 
-def emit_step(tigerc, stage, program):
-    """(command, ro, cwd, who) of the student's emit of a stage: its tigerc --emit=stage
-    (tigerc a path), or a foreign compiler's emit command (foreign.Compiler.step)."""
+def emit_step(tigerc, stage, program, limits):
+    """(command, ro, cwd, who, limits) of the student's emit of a stage: its tigerc
+    --emit=stage (tigerc a path), or a foreign compiler's emit command
+    (foreign.Compiler.step)."""
     if not isinstance(tigerc, str):
-        return tigerc.step(stage, program)
+        return tigerc.step(stage, program, limits)
     return ([tigerc, "--emit=" + stage, program], [tigerc, os.path.dirname(program)], None,
-            "your tigerc --emit=%s" % stage)
+            "your tigerc --emit=%s" % stage, limits)
 
 
 def student_emit(cx, tigerc, stage, program):
     """Runs the student's tigerc --emit=stage (emit_step), confined, on the blind copy of
     a program (blind.py); returns (text, problem)."""
-    cmd, ro, cwd, who = emit_step(tigerc, stage, program)
+    cmd, ro, cwd, who, limits = emit_step(tigerc, stage, program, cx.student_limits())
     if cx.spent >= cx.budget:
         return None, OVER_BUDGET % cx.budget
-    limits = cx.student_limits()
     start = time.monotonic()
     ran = sandbox.run(cmd, limits=limits, untrusted=True, ro=ro, cwd=cwd, runs=cx.runs)
     cx.spent += time.monotonic() - start

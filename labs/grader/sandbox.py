@@ -45,6 +45,8 @@ class Limits:
     files: int = 0           # the largest file it may write (0: output + 1 byte)
     disk: int = 0            # what its writable folders may hold (0: not watched)
     inodes: int = 100000     # the entries they may hold, when disk is watched
+    reserve: int = 0         # address space it may reserve beyond memory (a JVM's heap,
+                             # a GC's arenas); then memory bounds its data, not its space
 
 
 @dataclass
@@ -94,9 +96,11 @@ def _limits_prefix(limits):
     it starts the step with vfork (under 2 ms)."""
     files = limits.files or limits.output + 1
     cpu = int(limits.seconds) + 2
-    return [PRLIMIT, "--as=%d:%d" % (limits.memory, limits.memory),
-            "--fsize=%d:%d" % (files, files), "--core=0:0", "--nproc=256:256",
-            "--cpu=%d:%d" % (cpu, cpu), "--"]
+    space = limits.memory + limits.reserve
+    data = ["--data=%d:%d" % (limits.memory, limits.memory)] if limits.reserve else []
+    return [PRLIMIT, "--as=%d:%d" % (space, space)] + data + [
+        "--fsize=%d:%d" % (files, files), "--core=0:0", "--nproc=256:256",
+        "--cpu=%d:%d" % (cpu, cpu), "--"]
 
 
 PRLIMIT = shutil.which("prlimit") or "/usr/bin/prlimit"  # util-linux, on every Debian

@@ -16,7 +16,8 @@ scores only when the grader renames what it is given. Checks:
     (SML/NJ's) cannot hold;
   - a double whose emit negates one CJUMP loses points, each failure one line;
   - a build that fails, a manifest without emit, an emit that hangs or prints garbage
-    get their one-line verdicts; every error of a manifest and of a course file is a
+    get their one-line verdicts; an emit that reserves 8 GiB of address space (as a
+    JVM does) runs, one that writes 3 GiB does not; every error of a manifest and of a course file is a
     one-line message; ptoext refuses a foreign submission; none is graded without a
     course file; `make deps COURSE=` installs the course's packages (only names Debian
     allows);
@@ -55,6 +56,12 @@ sed 's/\\bprintint\\b/printi/g' "$2" > "$TMPDIR/prog.tig"
 """
 HONEST, NEGATED = "cat", "sed '0,/CJUMP(LT/s//CJUMP(GE/'"  # the first < made >=
 PROGRAM = os.path.join(ROOT, "testcases", "valid", "recursion_fibonacci.tig")
+# Address space reserved, never written (a JVM's heap): within foreign.RESERVE. Memory
+# written: past the memory limit (2 GiB), Python's MemoryError, exit 1.
+RESERVING = ("python3 -c 'import mmap; m = mmap.mmap(-1, 8 << 30, prot=0, "
+             "flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)' "
+             "&& ")
+GREEDY = "python3 -c 'b = bytearray(3 << 30)' && echo {program}"
 
 
 def write(path, text, mode=0o644):
@@ -136,9 +143,10 @@ def check_book(lab, result, problems):
     if lab == "traces" and "continue_while" not in result["build"]:
         problems.append("traces: the report does not name the programs left out: %r" %
                         result["build"])
-    if 10 ** inputs.WIDTH > 1 << 30:
-        problems.append("the hidden inputs' reader builds values up to 10^%d: past a 31-bit "
-                        "int" % inputs.WIDTH)
+    if 10 ** inputs.WIDTH > 1 << 30 or "((" in inputs.READER:
+        problems.append("the hidden inputs' reader builds values up to 10^%d (past a "
+                        "31-bit int?) or nests its expressions: %s" % (
+                            inputs.WIDTH, inputs.READER[:120]))
 
 
 def check_negated(reference, scratch, problems):
@@ -201,10 +209,13 @@ def check_emits(reference, scratch, problems):
               "your --emit=linear output does not parse", 10),
              ("exit 7; echo {program}", "your emit command (linear) exited 7", 10),
              ("cat {program}; echo {stage}", "your --emit=linear output does not parse", 10)]
-    for emit, want, seconds in cases:
+    for emit, want, seconds in cases + [(GREEDY, "your emit command (linear) exited 1", 30)]:
         verdict = one_judge(reference, scratch, emit, seconds=seconds)
         if verdict.passed or not verdict.message.startswith(want):
             problems.append("emit %r: %r, expected %r" % (emit, verdict.message, want))
+    verdict = one_judge(reference, scratch, RESERVING + "sh emit.sh {stage} {program}")
+    if not verdict.passed:
+        problems.append("an emit reserving 8 GiB fails: %s" % verdict.message)
     verdict = one_judge(reference, scratch, "sh emit.sh {stage} {program}")
     if not verdict.passed:
         problems.append("the honest emit fails %s: %s" % (PROGRAM, verdict.message))
