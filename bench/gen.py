@@ -2,8 +2,11 @@
 """gen.py - generates Tiger programs for the benchmarks.
 
 Usage: gen.py KIND N > prog.tig
-  lines N    a program of about N lines: N/20 functions, each a let with records,
+  lines N    a program of about N lines: N/14 functions, each a let with records,
              arrays, a for loop, a while loop, ifs and calls (realistic front-end load)
+  course N   a program of about N lines: N/6 functions of six lines, each a for loop,
+             an if on an array element, a while whose short-circuit condition calls
+             the function before (the shape of a course's random and stress programs)
   seq N      one function body of N assignment statements (canon on a long function)
   ifchain N  N if-statements one after another in one body
   ifnest N   N ifs nested inside each other (N <= 10000: the parser's nesting cap)
@@ -46,6 +49,25 @@ def lines(n):
     return "\n".join(out)
 
 
+COURSE = """function f{i}(n: int, a: ints): int =
+  let var s := 0 in
+    for k := 0 to n - 1 do
+      if a[k] > {i} then s := s + a[k] else s := s - 1;
+    while s > 0 & (n < 2 | f{prev}(n - 1, a) > s) do s := s / 2;
+    s end
+"""
+
+
+def course(n):
+    count = max(1, n // 6)
+    out = ["let", "  type ints = array of int", "  var a := ints[8] of 3"]
+    out += [COURSE.format(i=i, prev=max(i - 1, 0)) for i in range(count)]
+    out.append("in")
+    out.append("  printi(f%d(8, a))" % (count - 1))
+    out.append("end")
+    return "".join(line + "\n" for line in out[:3]) + "".join(out[3:-3]) + "\n".join(out[-3:])
+
+
 def body(n, stmt):
     return "let var x := 0 var y := 1 in\n" + ";\n".join(stmt(i) for i in range(n)) + "\nend\n"
 
@@ -76,6 +98,8 @@ def main():
     kind, n = sys.argv[1], int(sys.argv[2])
     if kind == "lines":
         print(lines(n))
+    elif kind == "course":
+        print(course(n))
     elif kind == "seq":
         print(body(n, lambda i: "x := x + %d * y" % (i % 7)))
     elif kind == "ifchain":

@@ -14,8 +14,8 @@ exponent k of time ~ N^k from the smallest size to the largest (1 = linear; the 
 10x the input costs at most 12x the time, k <= 1.08).
 Icount: the same exponents from instructions counted by valgrind (callgrind), which
 do not depend on the machine's load: exact where the timings of nests are a few ms.
-Memory: every shape at its largest size (funcs at 166,667 functions, lines at 10^6
-lines) through --emit=traces: peak resident memory (median of 3), bytes per source line
+Memory: every shape at its largest size (funcs at 166,667 functions, lines and course
+at 10^6 lines) through --emit=traces: peak resident memory (median of 3), bytes per source line
 and per unit of N, and median wall time over --emit=tokens.
 """
 import math
@@ -121,7 +121,7 @@ def cpu_s(tigerc, args, path, runs=3):
 # Sizes per shape: from 10^3 up to what the shape allows (nests: the 10000-level cap).
 NEST = (1000, 3000, 9000)
 FLAT = (1000, 10_000, 100_000)
-SCALING = {"funcs": FLAT, "seq": FLAT, "ifchain": FLAT, "loopseq": FLAT, "andchain": NEST,
+SCALING = {"course": FLAT + (1_000_000,), "funcs": FLAT, "seq": FLAT, "ifchain": FLAT, "loopseq": FLAT, "andchain": NEST,
            "chain": NEST, "deep": (1000, 3000, 4900), "ifnest": NEST, "loopnest": NEST,
            "nestcall": NEST, "nestlet": (1000, 3000, 4900), "nestrec": NEST, "nestarr": (1000, 3000, 4900)}
 
@@ -190,7 +190,8 @@ def peak_wall(tigerc, args, path, runs=3):
 
 # The largest size of each shape for `memory`: the nests at the parser's nesting cap.
 MEMORY = dict({s: n[-1] for s, n in SCALING.items()}, funcs=166_667, seq=1_000_000,
-              ifchain=1_000_000, loopseq=1_000_000, lines=1_000_000)
+              ifchain=1_000_000, loopseq=1_000_000, lines=1_000_000,
+              course=1_000_000)
 
 
 def memory(tigerc):

@@ -18,7 +18,7 @@ import sys
 from same_runs import ROOT, check
 
 WAYS = [["--emit=" + stage] for stage in ("tokens", "ast", "ir", "traces", "mlir")]
-SHAPES = ("lines", "seq", "ifchain", "loopseq", "ifnest", "loopnest", "funcs", "deep",
+SHAPES = ("lines", "course", "seq", "ifchain", "loopseq", "ifnest", "loopnest", "funcs", "deep",
           "chain", "andchain", "nestcall", "nestlet", "nestrec", "nestarr")
 
 

@@ -79,11 +79,10 @@ std::string violation(const std::string& checker, const std::string& where,
 namespace {
 
 // The first ESEQ, CALL or null pointer in e (e itself included), as a rule broken.
-Problem badExp(const tree::Exp* root) {
-  std::vector<const tree::Exp*> work{root};
-  while (!work.empty()) {
-    const tree::Exp* e = work.back();
-    work.pop_back();
+// Left operands first: it recurses on them (on expression depth, as C_linearize does)
+// and walks down right operands and addresses in a loop, with no list allocated.
+Problem badExp(const tree::Exp* e) {
+  while (true) {
     if (!e) return "a null expression";
     switch (e->kind) {
     case tree::ExpKind::ESEQ:
@@ -92,16 +91,15 @@ Problem badExp(const tree::Exp* root) {
       return "a CALL must be the whole of EXP(CALL ...) or the source of MOVE(TEMP t, "
              "CALL ...)";
     case tree::ExpKind::BINOP:
-      work.push_back(cast<tree::Binop>(e)->right);
-      work.push_back(cast<tree::Binop>(e)->left);
+      if (Problem p = badExp(cast<tree::Binop>(e)->left)) return p;
+      e = cast<tree::Binop>(e)->right;
       break;
-    case tree::ExpKind::MEM: work.push_back(cast<tree::Mem>(e)->addr); break;
+    case tree::ExpKind::MEM: e = cast<tree::Mem>(e)->addr; break;
     case tree::ExpKind::TEMP:
     case tree::ExpKind::NAME:
-    case tree::ExpKind::CONST: break;
+    case tree::ExpKind::CONST: return std::nullopt;
     }
   }
-  return std::nullopt;
 }
 
 // A CALL allowed where it is: its function and arguments must be clean.

@@ -74,6 +74,11 @@ ExpSummary scan(const tree::Exp* e, std::vector<int>& temps) {
   return summarize(e, [&](const tree::Exp* c) { return scan(c, temps); });
 }
 
+// The rules applied over the whole of e, its temps not collected (no list to fill).
+ExpSummary summaryOf(const tree::Exp* e) {
+  return summarize(e, summaryOf);
+}
+
 } // namespace
 
 ExpFacts factsOf(const tree::Exp* e) {
@@ -103,7 +108,7 @@ bool isNop(const Options& opts, const tree::Stm* s) {
 }
 
 void Effects::addEvaluation(const tree::Exp* e) {
-  ExpFacts f = factsOf(e);
+  ExpSummary f = summaryOf(e);
   nonEmpty = true;
   unknown |= f.unknown;
   writesMemory |= f.hasCall;

@@ -33,6 +33,7 @@
 #include "chap7/ir/tree_print.hh"
 
 #include <algorithm>
+#include <charconv>
 #include <concepts>
 #include <ostream>
 #include <string>
@@ -56,8 +57,9 @@ public:
   ~Text() { flush(); }
   Text& operator<<(std::string_view piece) { return buf_.append(piece), spill(); }
   Text& operator<<(char c) { return buf_.push_back(c), spill(); }
-  Text& operator<<(std::integral auto v) {
-    return *this << std::string_view(std::to_string(v));
+  Text& operator<<(std::integral auto v) { // no std::string per number
+    char digits[24];
+    return *this << std::string_view(digits, std::to_chars(digits, digits + 24, v).ptr);
   }
   void spaces(int n) { buf_.append(n, ' '); }
   const bool locations;   // print `# L:C` before each statement with a known position
@@ -88,14 +90,21 @@ void writeTemp(Text& out, Temp_temp t) {
   else if (out.tempNames && static_cast<std::size_t>(t.num) < out.tempNames->size() &&
            !(*out.tempNames)[t.num].empty())
     out << (*out.tempNames)[t.num];
-  else
+  else if (t.num == Temp_temp::kFp || t.num == Temp_temp::kRv)
     out << TempFactory::tempName(t);
+  else
+    out << 't' << t.num; // tempName's spelling, without a string per temp
 }
 
 void writeConst(Text& out, std::int64_t v) {
-  std::string digits = std::to_string(v);
-  if (v < 0 && out.dialect && out.dialect->tildeNegatives) digits[0] = '~';
-  out << std::string_view(digits);
+  if (v < 0 && out.dialect && out.dialect->tildeNegatives) {
+    char digits[24];
+    char* end = std::to_chars(digits, digits + 24, v).ptr;
+    digits[0] = '~';
+    out << std::string_view(digits, end);
+  } else {
+    out << v;
+  }
 }
 
 void indent(Text& out, int d) {

@@ -36,6 +36,7 @@
 #include <algorithm>
 #include <memory>
 #include <unordered_map>
+#include <utility>
 
 namespace tiger {
 namespace {
@@ -110,6 +111,7 @@ private:
   TrExp callExp(const ast::CallExp& e);
   void functionDec(const ast::FunctionDec& d);
   void funBody(const ast::FunDec& f);
+  void procBody(const ast::FunDec& f);
   void freeBody(ast::FunDec& f);
   void done(const ast::ExpPtr& e);
 
@@ -137,9 +139,13 @@ private:
   TempFactory& temps_;
   std::vector<frame::Frame*> levels_; // levels_[d]: the frame of the function at depth d
   // Lookups only: nothing below is iterated, so pointer keys do not affect the output.
+  // vars_ and loops_ hold only what the functions being translated can still name:
+  // funBody drops its function's locals (declared_ lists them) and loops when done, so
+  // the maps stay small instead of growing with the program.
   std::unordered_map<const ast::VarBinding*, VarInfo> vars_;
   std::unordered_map<const ast::FunDec*, FunInfo> funs_;
   std::unordered_map<const ast::Exp*, LoopLabels> loops_;
+  std::vector<const ast::VarBinding*> declared_; // declareVar's keys, innermost last
   std::unordered_map<std::string, Temp_label> strings_;
   const bool freeAst_;
 };
@@ -186,10 +192,23 @@ void Translator::done(const ast::ExpPtr& e) {
   if (freeAst_) const_cast<ast::ExpPtr&>(e).reset();
 }
 
+// f's PROC (procBody). A break never leaves its function (semant), so the body sees
+// only its own loops: the outer function's are set aside meanwhile; the body's locals
+// are dropped after it.
+void Translator::funBody(const ast::FunDec& f) {
+  auto outerLoops = std::exchange(loops_, {});
+  std::size_t outerLocals = declared_.size();
+  procBody(f);
+  loops_ = std::move(outerLoops);
+  for (std::size_t k = outerLocals; k < declared_.size(); ++k)
+    vars_.erase(declared_[k]);
+  declared_.resize(outerLocals);
+}
+
 // PROC(body, frame) with formals [static link, params...]; the static link escapes.
 //   function f(...): t = e   =>   MOVE(TEMP rv, unEx(e))
 //   function p(...) = e      =>   unNx(e)
-void Translator::funBody(const ast::FunDec& f) {
+void Translator::procBody(const ast::FunDec& f) {
   std::size_t slot = p_.procs.size();
   p_.procs.emplace_back(); // reserved now: functions nested in f come after it
   std::vector<bool> escapes{true};
@@ -256,6 +275,7 @@ T_exp Translator::varAccess(const ast::VarBinding& b) {
 T_exp Translator::declareVar(const ast::VarBinding& b) {
   frame::Access acc = levels_.back()->allocLocal(b.escape);
   vars_[&b] = VarInfo{acc, depth()};
+  declared_.push_back(&b);
   return varAccess(b);
 }
 
