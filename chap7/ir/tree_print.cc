@@ -58,8 +58,9 @@ public:
   Text& operator<<(std::string_view piece) { return buf_.append(piece), spill(); }
   Text& operator<<(char c) { return buf_.push_back(c), spill(); }
   Text& operator<<(std::integral auto v) { // no std::string per number
-    char digits[24];
-    return *this << std::string_view(digits, std::to_chars(digits, digits + 24, v).ptr);
+    char digits[24]; // (pointer, length): emscripten's libc++ has no (first, last)
+    const char* end = std::to_chars(digits, digits + 24, v).ptr;
+    return *this << std::string_view(digits, static_cast<std::size_t>(end - digits));
   }
   void spaces(int n) { buf_.append(n, ' '); }
   const bool locations;   // print `# L:C` before each statement with a known position
@@ -101,7 +102,7 @@ void writeConst(Text& out, std::int64_t v) {
     char digits[24];
     char* end = std::to_chars(digits, digits + 24, v).ptr;
     digits[0] = '~';
-    out << std::string_view(digits, end);
+    out << std::string_view(digits, static_cast<std::size_t>(end - digits));
   } else {
     out << v;
   }
