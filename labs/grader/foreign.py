@@ -25,8 +25,8 @@ import subprocess
 from dataclasses import dataclass, replace
 
 from ..paths import ROOT
-from . import confine, sandbox, submission, untrusted
-from .blind import _string_end, strip_comments
+from . import confine, inputs, sandbox, submission, untrusted
+from .blind import strip_comments
 
 MANIFEST = "tiger-judge.json"
 MANIFEST_BYTES = 64 << 10
@@ -49,7 +49,6 @@ RESERVE = 32 << 30
 # The book's Tiger has no `continue`, and SML/NJ's int (31 bits) is the narrowest a course's
 # compiler reads: a program past either is tigerc's, not graded on a foreign compiler.
 BOOK_INT = 1 << 30
-TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+")
 NO_COURSE = ("a foreign submission (%s at its top) is graded with the teacher's course "
              "file, and this grade has none (COURSE=course.json)" % MANIFEST)
 
@@ -250,23 +249,12 @@ def judged_spec(spec, course):
 
 
 def beyond_book(path):
-    """What a program uses of tigerc's Tiger beyond the book's (`continue`, an integer
-    of BOOK_INT or more), or None."""
+    """Whether a program uses tigerc's Tiger beyond the book's: `continue`, or an
+    integer of BOOK_INT or more (inputs.words: strings and comments are not looked in)."""
     with open(path, encoding="latin-1") as f:
         text = strip_comments(f.read())
-    used, i = [], 0
-    while i < len(text):
-        if text[i] == '"':
-            i = _string_end(text, i)
-            continue
-        token = TOKEN.match(text, i)
-        if not token:
-            i += 1
-            continue
-        word, i = token.group(), token.end()
-        if word == "continue" or (word.isdigit() and int(word) >= BOOK_INT):
-            used.append("continue" if word == "continue" else "an integer past 2^30")
-    return ", ".join(sorted(set(used))) or None
+    return any(w == "continue" or (w.isdigit() and int(w) >= BOOK_INT)
+               for w in (text[a:b] for a, b in inputs.words(text)))
 
 
 def left_out_note(spec):

@@ -105,25 +105,29 @@ class Cases:
         return ", ".join(said)
 
 
-def literals(text):
-    """[(start, end)] of each integer literal of a comment-free program text."""
+def words(text):
+    """[(start, end)] of each identifier and integer literal of a comment-free program
+    text, strings skipped."""
     out, i = [], 0
     while i < len(text):
         c = text[i]
         if c == '"':
             i = _string_end(text, i)
-        elif c.isalpha() or c == "_":
-            while i < len(text) and (text[i].isalnum() or text[i] == "_"):
-                i += 1
-        elif c.isdigit():
-            j = i
-            while j < len(text) and text[j].isdigit():
+        elif c.isalnum() or c == "_":
+            inside = str.isdigit if c.isdigit() else (lambda ch: ch.isalnum() or ch == "_")
+            j = i + 1
+            while j < len(text) and inside(text[j]):
                 j += 1
             out.append((i, j))
             i = j
         else:
             i += 1
     return out
+
+
+def literals(text):
+    """[(start, end)] of each integer literal of a comment-free program text."""
+    return [(a, b) for a, b in words(text) if text[a].isdigit()]
 
 
 def choose(text, spans, turn):
