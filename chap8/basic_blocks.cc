@@ -64,33 +64,30 @@ C_block C_basicBlocks(Context& cx, const std::vector<T_stm>& stmList) {
   // LAB END
 }
 
-// BlockIndex (basic_blocks.hh): a first pass finds the range of the label numbers
-// (and keeps each block's: labelNumber reads its label's name).
-BlockIndex::BlockIndex(const TempFactory& temps,
-                       const std::vector<const std::vector<T_stm>*>& blocks)
-    : temps_(temps) {
-  std::vector<int> numbers(blocks.size());
+// BlockIndex (basic_blocks.hh): a first pass finds the range of the label numbers.
+BlockIndex::BlockIndex(const std::vector<const std::vector<T_stm>*>& blocks) {
   int lo = -1, hi = -1; // the range of the blocks' label numbers
-  for (std::size_t i = 0; i < blocks.size(); ++i)
-    if (int n = numbers[i] = temps.labelNumber(blockLabel(*blocks[i])); n >= 0) {
+  for (const std::vector<T_stm>* block : blocks)
+    if (int n = blockLabel(*block).number(); n >= 0) {
       if (lo < 0 || n < lo) lo = n;
       if (n > hi) hi = n;
     }
   bool dense = hi >= 0 && static_cast<std::size_t>(hi - lo) < 2 * blocks.size();
   if (dense) first_ = lo, byNumber_.resize(hi - lo + 1);
   for (std::size_t i = 0; i < blocks.size(); ++i) {
-    if (int n = numbers[i]; dense && n >= 0)
+    Temp_label l = blockLabel(*blocks[i]);
+    if (int n = l.number(); dense && n >= 0)
       byNumber_[n - first_] = static_cast<std::uint32_t>(i + 1);
-    else if (Temp_label l = blockLabel(*blocks[i]); l.name)
-      byName_[l.name] = i;
+    else if (l)
+      byName_[l] = i;
   }
 }
 
 std::size_t BlockIndex::find(Temp_label l) const {
-  int n = temps_.labelNumber(l);
+  int n = l.number();
   if (n >= first_ && static_cast<std::size_t>(n - first_) < byNumber_.size())
     return std::size_t{byNumber_[n - first_]} - 1; // 0 - 1 is kNoBlock
-  auto it = byName_.find(l.name);
+  auto it = byName_.find(l);
   return it == byName_.end() ? kNoBlock : it->second;
 }
 

@@ -16,23 +16,21 @@ Temp_label blockLabel(const std::vector<T_stm>& block);
 
 // Which block each label starts, in one function's list of blocks: the block's number
 // in the list (the last one when two start with the same label), or kNoBlock. The labels
-// newLabel made ("L<n>", all of them unless the blocks come from a dump) are found by
-// their number in a vector, 4 bytes a number of the range the function's labels span,
-// when that range is less than twice the count of blocks (a hash map takes 40 or more
-// bytes a label); the others are found in a hash map.
+// L<n> (all of them unless the blocks come from a dump) are found by their number in a
+// vector, 4 bytes a number of the range the function's labels span, when that range is
+// less than twice the count of blocks (a hash map takes 40 or more bytes a label); the
+// others are found in a hash map.
 class BlockIndex {
 public:
   static constexpr std::size_t kNoBlock = static_cast<std::size_t>(-1);
-  BlockIndex(const TempFactory& temps,
-             const std::vector<const std::vector<T_stm>*>& blocks);
+  explicit BlockIndex(const std::vector<const std::vector<T_stm>*>& blocks);
   std::size_t find(Temp_label l) const;
 
 private:
-  const TempFactory& temps_;
   int first_ = 0;                       // the label number byNumber_[0] stands for
   std::vector<std::uint32_t> byNumber_; // block + 1; 0: no block starts with that label
   // The other labels; looked up, never iterated.
-  std::unordered_map<const std::string*, std::size_t> byName_;
+  std::unordered_map<Temp_label, std::size_t> byName_;
 };
 
 } // namespace tiger::canon

@@ -30,7 +30,7 @@ namespace tiger::canon {
 namespace {
 
 std::string procName(const ir::ProcFrag& proc) {
-  if (proc.frame && proc.frame->name().name) return proc.frame->name().str();
+  if (proc.frame && proc.frame->name()) return proc.frame->name().str();
   return proc.sourceName;
 }
 

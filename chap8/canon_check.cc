@@ -179,18 +179,17 @@ std::vector<Temp_label> targets(const tree::Stm* s) {
 }
 
 std::string labelText(Temp_label l) {
-  return l.name ? l.str() : "(null label)";
+  return l ? l.str() : "(null label)";
 }
 
 // Every LABEL once: the index of each, by label name (looked up, never iterated); a
 // second definition is found broken.
 void collectLabels(const std::vector<T_stm>& stms,
-                   std::unordered_map<const std::string*, std::size_t>& defined,
-                   Found& found) {
+                   std::unordered_map<Temp_label, std::size_t>& defined, Found& found) {
   for (std::size_t i = 0; i < stms.size() && !found.full(); ++i) {
     auto* l = cast<tree::Label>(stms[i]);
     if (!l) continue;
-    auto [it, fresh] = defined.emplace(l->label.name, i);
+    auto [it, fresh] = defined.emplace(l->label, i);
     if (!fresh)
       found.add(i,
                 "checkTraces: " + located(where(i), l) + ": label " +
@@ -203,9 +202,9 @@ void collectLabels(const std::vector<T_stm>& stms,
 // The rule statement i of a trace breaks: a jump to a label no LABEL defines, or a
 // CJUMP not followed by its false label.
 Problem badTraceJump(const std::vector<T_stm>& stms, std::size_t i,
-                     const std::unordered_map<const std::string*, std::size_t>& defined) {
+                     const std::unordered_map<Temp_label, std::size_t>& defined) {
   for (Temp_label l : targets(stms[i]))
-    if (!l.name || !defined.count(l.name))
+    if (!l || !defined.count(l))
       return "jump target " + labelText(l) + " is not defined by any LABEL";
   auto* c = cast<tree::Cjump>(stms[i]);
   if (!c) return std::nullopt;
@@ -247,8 +246,8 @@ std::optional<std::string> checkCanonical(const std::vector<T_stm>& stms) {
 }
 
 std::optional<std::string> checkBlocks(const C_block& b) {
-  if (!b.label.name) return "checkBlocks: the C_block has no done label\n";
-  std::unordered_map<const std::string*, std::size_t> first; // looked up, never iterated
+  if (!b.label) return "checkBlocks: the C_block has no done label\n";
+  std::unordered_map<Temp_label, std::size_t> first; // looked up, never iterated
   for (std::size_t k = 0; k < b.stmLists.size(); ++k) {
     const std::vector<T_stm>& block = b.stmLists[k];
     if (Problem p = badBlockShape(block, k)) return p;
@@ -256,7 +255,7 @@ std::optional<std::string> checkBlocks(const C_block& b) {
     if (l == b.label)
       return violation("checkBlocks", where(k, 0),
                        "a block must not define the done label", block.front());
-    auto [it, fresh] = first.emplace(l.name, k);
+    auto [it, fresh] = first.emplace(l, k);
     if (!fresh)
       return violation("checkBlocks", where(k, 0),
                        "label " + labelText(l) + " already starts block " +
@@ -273,7 +272,7 @@ std::vector<Violation> traceViolations(const std::vector<T_stm>& stms, std::size
     found.add(stms.empty() ? kWholeList : stms.size() - 1,
               "checkTraces: the list must end with LABEL done (C_traceSchedule adds it)",
               "\n");
-  std::unordered_map<const std::string*, std::size_t> defined;
+  std::unordered_map<Temp_label, std::size_t> defined;
   collectLabels(stms, defined, found);
   for (std::size_t i = 0; i < stms.size() && !found.full(); ++i)
     if (Problem p = badTraceJump(stms, i, defined))

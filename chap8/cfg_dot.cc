@@ -47,7 +47,7 @@ namespace {
 constexpr int kMaxDepth = 24;
 
 std::string labelName(Temp_label l) {
-  return l.name ? l.str() : "<no label>";
+  return l ? l.str() : "<no label>";
 }
 
 // A line being written, and the string literals NAMEs may refer to (or null).
@@ -83,7 +83,7 @@ std::string literal(const std::string& text) {
 
 // NAME l: the literal when l labels a STRING fragment, else the label.
 std::string nameText(const Line& out, Temp_label l) {
-  if (out.strings && l.name) {
+  if (out.strings && l) {
     auto it = out.strings->find(l);
     if (it != out.strings->end()) return literal(it->second);
   }
@@ -210,7 +210,7 @@ std::string stmLine(const tree::Stm* s, const StringTable* strings) {
 StringTable stringTable(const ir::Program& prog) {
   StringTable table;
   for (const ir::StringFrag& f : prog.strings)
-    if (f.label.name) table.emplace(f.label, f.text);
+    if (f.label) table.emplace(f.label, f.text);
   return table;
 }
 

@@ -66,8 +66,7 @@ using Blocks = std::vector<const Block*>;
 // The control-flow graph of the blocks: each block's successors, found by label.
 class Graph {
 public:
-  Graph(const Blocks& blocks, const TempFactory& temps)
-      : blocks_(blocks), index_(temps, blocks) {}
+  explicit Graph(const Blocks& blocks) : blocks_(blocks), index_(blocks) {}
   std::size_t size() const { return blocks_.size(); }
   std::size_t find(Temp_label l) const { return index_.find(l); } // kNone: none
   const tree::Cjump* cjump(std::size_t b) const {
@@ -195,7 +194,7 @@ std::size_t Tracer::popPending() {
 }
 
 std::string labelText(Temp_label l) {
-  return l.name ? l.str() : "?";
+  return l ? l.str() : "?";
 }
 
 void explainTraces(Context& cx, const Blocks& blocks, const Tracer& tracer,
@@ -218,7 +217,7 @@ void explainTraces(Context& cx, const Blocks& blocks, const Tracer& tracer,
 class Finisher {
 public:
   Finisher(Context& cx, const Blocks& order)
-      : cx_(cx), a_(cx.arena), order_(order), byLabel_(cx.temps, order) {}
+      : cx_(cx), a_(cx.arena), order_(order), byLabel_(order) {}
   void finish(T_stm last, Temp_label next, std::vector<T_stm>& out);
 
 private:
@@ -310,13 +309,13 @@ std::vector<T_stm> C_traceSchedule(Context& cx, const C_block& b) {
     blocks.push_back(&block);
   Block entry; // LABEL e; JUMP(NAME H) when the first block is a rotatable header
   if (!cx.opts.bookTraces && !blocks.empty() &&
-      rotatableHeaders(Graph(blocks, cx.temps))[0] != kNone) {
+      rotatableHeaders(Graph(blocks))[0] != kNone) {
     entry = {cx.arena.Label(cx.temps.newLabel()), cx.arena.Jump(blockLabel(*blocks[0]))};
     blocks.insert(blocks.begin(), &entry);
   }
   Traces traces;
   { // the graph and the tracer are freed before the order is made
-    Graph graph(blocks, cx.temps);
+    Graph graph(blocks);
     Tracer tracer(graph, cx.opts.bookTraces);
     traces = tracer.run();
     explainTraces(cx, blocks, tracer, traces);

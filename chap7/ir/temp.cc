@@ -2,6 +2,7 @@
 #include "chap7/ir/temp.hh"
 
 #include <algorithm>
+#include <charconv>
 
 namespace tiger {
 
@@ -22,35 +23,44 @@ int freshNumber(std::string_view name) {
 
 } // namespace
 
+std::string_view Temp_label::text(char (&buf)[16]) const {
+  if (key_ == 0) return {};
+  if (!(key_ & 1)) return *reinterpret_cast<const std::string*>(key_);
+  buf[0] = 'L';
+  char* end = std::to_chars(buf + 1, buf + sizeof buf, number()).ptr;
+  return {buf, static_cast<std::size_t>(end - buf)};
+}
+
+std::string Temp_label::str() const {
+  char buf[16];
+  return std::string(text(buf));
+}
+
+bool operator<(Temp_label a, Temp_label b) {
+  char x[16], y[16];
+  return a.text(x) < b.text(y);
+}
+
 Temp_label TempFactory::newLabel() {
   int n = nextLabel_++;
   while (static_cast<std::size_t>(n) < claimed_.size() && claimed_[n])
     n = nextLabel_++;
-  fresh_.resize(n + 1); // a number skipped, taken by a name, keeps an empty string
-  fresh_[n] = "L" + std::to_string(n);
-  return Temp_label{&fresh_[n]};
+  return Temp_label::fresh(n);
 }
 
 Temp_label TempFactory::namedLabel(const std::string& name) {
-  int n = freshNumber(name);
-  if (n >= 0 && static_cast<std::size_t>(n) < fresh_.size() && !fresh_[n].empty())
-    return Temp_label{&fresh_[n]};
-  auto it = named_.find(name);
-  if (it != named_.end()) return Temp_label{it->second};
-  if (n >= 0) {
-    claimed_.resize(std::max(claimed_.size(), static_cast<std::size_t>(n) + 1));
-    claimed_[n] = true;
+  if (int n = freshNumber(name); n >= 0) {
+    if (n >= nextLabel_) { // not made yet: newLabel must never make it
+      claimed_.resize(std::max(claimed_.size(), static_cast<std::size_t>(n) + 1));
+      claimed_[n] = true;
+    }
+    return Temp_label::fresh(n);
   }
+  auto it = named_.find(name);
+  if (it != named_.end()) return Temp_label::named(it->second);
   const std::string* p = &names_.emplace_back(name);
   named_.emplace(*p, p);
-  return Temp_label{p};
-}
-
-int TempFactory::labelNumber(Temp_label l) const {
-  int n = l.name ? freshNumber(*l.name) : -1;
-  bool fresh =
-      n >= 0 && static_cast<std::size_t>(n) < fresh_.size() && &fresh_[n] == l.name;
-  return fresh ? n : -1;
+  return Temp_label::named(p);
 }
 
 std::string TempFactory::tempName(Temp_temp t) {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <string>
@@ -24,12 +25,37 @@ struct Temp_temp {
   friend bool operator<(Temp_temp a, Temp_temp b) { return a.num < b.num; }
 };
 
-// An interned name: two labels are equal when they are the same object.
-struct Temp_label {
-  const std::string* name = nullptr;
-  const std::string& str() const { return *name; }
-  friend bool operator==(Temp_label a, Temp_label b) { return a.name == b.name; }
-  friend bool operator<(Temp_label a, Temp_label b) { return *a.name < *b.name; }
+// A label. A fresh one, L<n> (TempFactory::newLabel), is kept as its number n, with
+// no text stored: a program of 10^6 lines makes millions of them, and their names
+// would take 32 bytes each. Any other is the address of its name, interned by the
+// TempFactory. Either way a label is one word, and two labels are equal when they are
+// the same label.
+class Temp_label {
+public:
+  Temp_label() = default; // no label
+  explicit operator bool() const { return key_ != 0; }
+  // n for the fresh label L<n>, -1 for a named one (or none).
+  int number() const { return key_ & 1 ? static_cast<int>(key_ >> 1) : -1; }
+  // "L12", or the name.
+  std::string str() const;
+  // The same text without allocating: a view of the name, or of `buf` for L<n>.
+  std::string_view text(char (&buf)[16]) const;
+  // What hashes the label: equal labels, equal keys.
+  std::uintptr_t key() const { return key_; }
+  friend bool operator==(Temp_label a, Temp_label b) { return a.key_ == b.key_; }
+  // By their text, as the names sort.
+  friend bool operator<(Temp_label a, Temp_label b);
+
+private:
+  friend class TempFactory;
+  static Temp_label fresh(int n) { return Temp_label((std::uintptr_t(n) << 1) | 1); }
+  static Temp_label named(const std::string* name) {
+    return Temp_label(reinterpret_cast<std::uintptr_t>(name));
+  }
+  explicit Temp_label(std::uintptr_t key) : key_(key) {}
+  // 0: none; odd: (n << 1) | 1 for L<n>; even: the address of the name (a std::string
+  // is aligned to 8 bytes, so its address is even).
+  std::uintptr_t key_ = 0;
 };
 
 // Makes the temps and labels of one compilation.
@@ -42,11 +68,9 @@ public:
   Temp_temp rv() const { return Temp_temp{Temp_temp::kRv}; }
   // A fresh label L<n>.
   Temp_label newLabel();
-  // The label with this exact name (the same object each time it is asked for).
+  // The label with this exact name (the same label each time it is asked for; "L<n>",
+  // spelled as newLabel spells it, is the label L<n>, which newLabel then never makes).
   Temp_label namedLabel(const std::string& name);
-  // n when l is the label L<n> that newLabel() made; -1 for any other (a named label,
-  // or none). A number is as good as the label for indexing: see canon's BlockIndex.
-  int labelNumber(Temp_label l) const;
   // "t100", "fp", "rv".
   static std::string tempName(Temp_temp t);
   int tempCount() const { return nextTemp_ - 100; }
@@ -54,13 +78,11 @@ public:
 private:
   int nextTemp_ = 100;
   int nextLabel_ = 0;
-  // A fresh label "L<n>" is never hashed: it is fresh_[n], found by number, and
-  // namedLabel looks there first for a name of that form. A named "L<n>" made before
-  // (a label read from a dump) sets claimed_[n], so newLabel skips n (fresh_[n] stays
-  // ""). Deques never move their strings (labels point at them) nor double their size.
-  std::deque<std::string> fresh_; // the labels newLabel made, by number
-  std::deque<std::string> names_; // the others
+  // A fresh label is a number: nothing is stored for it. A label "L<n>" read from a
+  // dump sets claimed_[n], so newLabel skips n. Names live in a deque, which never
+  // moves them (labels point at them).
   std::vector<bool> claimed_;
+  std::deque<std::string> names_;
   std::unordered_map<std::string_view, const std::string*> named_; // views of names_
 };
 
@@ -73,6 +95,6 @@ template <> struct std::hash<tiger::Temp_temp> {
 };
 template <> struct std::hash<tiger::Temp_label> {
   std::size_t operator()(tiger::Temp_label l) const noexcept {
-    return std::hash<const void*>()(l.name);
+    return std::hash<std::uintptr_t>()(l.key());
   }
 };

@@ -62,6 +62,10 @@ public:
     const char* end = std::to_chars(digits, digits + 24, v).ptr;
     return *this << std::string_view(digits, static_cast<std::size_t>(end - digits));
   }
+  Text& operator<<(Temp_label l) { // no std::string per label either
+    char text[16];
+    return *this << l.text(text);
+  }
   void spaces(int n) { buf_.append(n, ' '); }
   const bool locations;   // print `# L:C` before each statement with a known position
   const Dialect* dialect; // null: tigerc's own words
@@ -169,7 +173,7 @@ void printFrame(Text& out, const frame::Frame& fr, int word) {
 void printNonSeq(Text& out, const Stm* s, int d) {
   switch (s->kind) {
   case StmKind::SEQ: break; // printStm's loop handles SEQ
-  case StmKind::LABEL: out << "LABEL " << cast<Label>(s)->label.str(); break;
+  case StmKind::LABEL: out << "LABEL " << cast<Label>(s)->label; break;
   case StmKind::JUMP:
     out << "JUMP(\n";
     writeExp(out, cast<Jump>(s)->exp, d + 1);
@@ -183,7 +187,7 @@ void printNonSeq(Text& out, const Stm* s, int d) {
     writeExp(out, c->right, d + 1);
     out << ",\n";
     indent(out, d + 1);
-    out << c->t.str() << "," << c->f.str() << ")";
+    out << c->t << "," << c->f << ")";
     break;
   }
   case StmKind::MOVE:
@@ -261,7 +265,7 @@ void writeExp(Text& out, const Exp* e, int d) {
     writeExp(out, cast<Eseq>(e)->exp, d + 1);
     out << ")";
     break;
-  case ExpKind::NAME: out << "NAME " << cast<Name>(e)->label.str(); break;
+  case ExpKind::NAME: out << "NAME " << cast<Name>(e)->label; break;
   case ExpKind::CONST:
     out << "CONST ";
     writeConst(out, cast<Const>(e)->value);
@@ -328,7 +332,7 @@ void printProgram(std::ostream& dest, const ir::Program& prog, bool locations,
     out << "\n";
   }
   for (const ir::StringFrag& s : prog.strings) {
-    out << "STRING " << s.label.str() << " ";
+    out << "STRING " << s.label << " ";
     printQuoted(out, s.text);
     out << "\n";
   }
