@@ -89,11 +89,11 @@ const Type* Checker::transVar(ast::Var& v) {
 const Type* Checker::transSimpleVar(ast::SimpleVar& v) {
   const ValueEntry* e = venv_.look(v.name);
   if (!e) {
-    error(v.loc, "undefined variable " + quote(v.name));
+    error(v.loc(), "undefined variable " + quote(v.name));
     return error_;
   }
   if (!e->var) {
-    error(v.loc, quote(v.name) + " is a function, not a variable");
+    error(v.loc(), quote(v.name) + " is a function, not a variable");
     return error_;
   }
   v.binding = e->var;
@@ -105,14 +105,14 @@ const Type* Checker::transFieldVar(ast::FieldVar& v) {
   const Type* a = actual(transVar(*v.var));
   if (!a) return error_;
   if (a->kind != Kind::Record) {
-    error(v.loc, "not a record: cannot select field " + quote(v.field) +
-                     " of a value of type " + describe(a));
+    error(v.loc(), "not a record: cannot select field " + quote(v.field) +
+                       " of a value of type " + describe(a));
     return error_;
   }
   auto* rec = static_cast<const types::RecordType*>(a);
   v.fieldIndex = fieldIndex(*rec, v.field);
   if (v.fieldIndex < 0) {
-    error(v.loc, "record type " + quote(rec->name) + " has no field " + quote(v.field));
+    error(v.loc(), "record type " + quote(rec->name) + " has no field " + quote(v.field));
     return error_;
   }
   return resolved(rec->fields[v.fieldIndex].type);
@@ -124,7 +124,7 @@ const Type* Checker::transSubscriptVar(ast::SubscriptVar& v) {
   expectInt(transExp(*v.index), startOf(*v.index), [] { return "an array index"; });
   if (!a) return error_;
   if (a->kind != Kind::Array) {
-    error(v.loc, "not an array: cannot subscript a value of type " + describe(a));
+    error(v.loc(), "not an array: cannot subscript a value of type " + describe(a));
     return error_;
   }
   return resolved(static_cast<const types::ArrayType*>(a)->elem);
@@ -172,10 +172,10 @@ const Type* Checker::transCall(ast::CallExp& e) {
   e.builtin = f->builtin;
   const std::vector<const Type*>& formals = f->sig->formals;
   if (e.args.size() != formals.size())
-    error(e.loc, std::string(e.args.size() < formals.size() ? "too few" : "too many") +
-                     " arguments to " + quote(e.func) + ": expected " +
-                     std::to_string(formals.size()) + ", got " +
-                     std::to_string(e.args.size()));
+    error(e.loc(), std::string(e.args.size() < formals.size() ? "too few" : "too many") +
+                       " arguments to " + quote(e.func) + ": expected " +
+                       std::to_string(formals.size()) + ", got " +
+                       std::to_string(e.args.size()));
   for (std::size_t i = 0; i < e.args.size() && i < formals.size(); ++i)
     expect(formals[i], e.args[i]->type, startOf(*e.args[i]),
            [&] { return "argument " + std::to_string(i + 1) + " of " + quote(e.func); });
@@ -192,9 +192,9 @@ static std::string opName(const ast::OpExp& e) {
 const ValueEntry* Checker::lookFunction(const ast::CallExp& e) {
   const ValueEntry* f = venv_.look(e.func);
   if (!f)
-    error(e.loc, "undefined function " + quote(e.func));
+    error(e.loc(), "undefined function " + quote(e.func));
   else if (!f->sig)
-    error(e.loc, quote(e.func) + " is a variable, not a function");
+    error(e.loc(), quote(e.func) + " is a variable, not a function");
   return f && f->sig ? f : nullptr;
 }
 
@@ -222,8 +222,8 @@ void Checker::transOrder(ast::OpExp& e, const Type* l, const Type* r) {
   const Type* b = actual(r);
   if (!a || !b) return;
   if (a == b && (a->kind == Kind::Int || a->kind == Kind::String)) return;
-  error(e.loc, "operator " + opName(e) + " needs two ints or two strings, got " +
-                   describe(a) + " and " + describe(b));
+  error(e.loc(), "operator " + opName(e) + " needs two ints or two strings, got " +
+                     describe(a) + " and " + describe(b));
 }
 
 // e1 = e2, e1 <> e2: one type for both sides (nil joins a record), and not unit.
@@ -232,29 +232,29 @@ void Checker::transEquality(ast::OpExp& e, const Type* l, const Type* r) {
   const Type* b = actual(r);
   if (!a || !b) return;
   if (a->kind == Kind::Nil && b->kind == Kind::Nil)
-    error(e.loc,
+    error(e.loc(),
           "operator " + opName(e) + " cannot compare nil with nil: no record type");
   else if (a->kind == Kind::Unit || b->kind == Kind::Unit)
-    error(e.loc, "operator " + opName(e) + " cannot compare a value of type unit");
+    error(e.loc(), "operator " + opName(e) + " cannot compare a value of type unit");
   else if (!types::assignable(a, b) && !types::assignable(b, a))
-    error(e.loc, "operator " + opName(e) + " cannot compare " + describe(a) + " with " +
-                     describe(b));
+    error(e.loc(), "operator " + opName(e) + " cannot compare " + describe(a) + " with " +
+                       describe(b));
 }
 
 // type-id {f1 = e1, ..., fn = en}: type-id is a record type whose fields are exactly
 // f1 ... fn in this order, and each ei is assignable to its field.
 const Type* Checker::transRecord(ast::RecordExp& e) {
-  const Type* a = actual(lookType(e.typeName, e.loc));
+  const Type* a = actual(lookType(e.typeName, e.loc()));
   const types::RecordType* rec = nullptr;
   if (a && a->kind == Kind::Record)
     rec = static_cast<const types::RecordType*>(a);
   else if (a)
-    error(e.loc, quote(e.typeName) + " is not a record type");
+    error(e.loc(), quote(e.typeName) + " is not a record type");
   for (std::size_t i = 0; i < e.fields.size(); ++i)
     transFieldInit(e.fields[i], rec, i);
   if (rec && e.fields.size() < rec->fields.size())
-    error(e.loc, "missing field " + quote(rec->fields[e.fields.size()].name) +
-                     " in the creation of record " + quote(rec->name));
+    error(e.loc(), "missing field " + quote(rec->fields[e.fields.size()].name) +
+                       " in the creation of record " + quote(rec->name));
   return rec ? static_cast<const Type*>(rec) : error_;
 }
 
@@ -293,7 +293,7 @@ const Type* Checker::transAssign(ast::AssignExp& e) {
   if (e.var->kind == ast::VarKind::Simple) {
     auto* s = as<ast::SimpleVar>(e.var.get());
     if (s->binding && s->binding->readOnly)
-      error(e.var->loc, "cannot assign to the for-loop index " + quote(s->name));
+      error(e.var->loc(), "cannot assign to the for-loop index " + quote(s->name));
   }
   const Type* x = transExp(*e.exp);
   expect(v, x, startOf(*e.exp), [] { return "assignment"; });
@@ -353,7 +353,7 @@ const Type* Checker::transJump(ast::Exp& e, ast::Exp*& loop, const char* what) {
   if (loop_)
     loop = loop_;
   else
-    error(e.loc, std::string(what) + " outside a loop");
+    error(e.loc(), std::string(what) + " outside a loop");
   return types_.unitType();
 }
 
@@ -373,12 +373,12 @@ const Type* Checker::transLet(ast::LetExp& e) {
 // type-id [size] of init: type-id an array type, size int, init assignable to its
 // elements (nil included, for an array of records).
 const Type* Checker::transArray(ast::ArrayExp& e) {
-  const Type* a = actual(lookType(e.typeName, e.loc));
+  const Type* a = actual(lookType(e.typeName, e.loc()));
   expectInt(transExp(*e.size), startOf(*e.size), [] { return "an array size"; });
   const Type* init = transExp(*e.init);
   if (!a) return error_;
   if (a->kind != Kind::Array) {
-    error(e.loc, quote(e.typeName) + " is not an array type");
+    error(e.loc(), quote(e.typeName) + " is not an array type");
     return error_;
   }
   expect(static_cast<const types::ArrayType*>(a)->elem, init, startOf(*e.init),

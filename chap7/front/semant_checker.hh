@@ -53,7 +53,7 @@ inline Loc startOf(const ast::Exp& e) {
   const ast::Exp* p = &e;
   while (p->kind == ast::ExpKind::Op)
     p = ast::as<ast::OpExp>(p)->left.get();
-  return p->loc;
+  return p->loc();
 }
 
 class Checker {

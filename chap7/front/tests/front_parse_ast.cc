@@ -165,21 +165,32 @@ TEST(ParseAst, StringsAreShownReEscaped) {
   EXPECT_EQ(flat(R"("a\n\t\"\\\001")"), R"(StringExp("a\n\t\"\\\001"))");
 }
 
+// An expression or a variable keeps where it begins (every message points there); a
+// declaration spans its text.
 TEST(ParseAst, LocationsOfNodes) {
   Parsed p = parseText("let var x := 1 in\n  f(x) + 2 end");
   ASSERT_TRUE(p.program) << p.errors;
   auto* let = ast::as<ast::LetExp>(p.program->body.get());
-  EXPECT_EQ(let->loc.begin.line, 1);
-  EXPECT_EQ(let->loc.end.line, 2);
-  EXPECT_EQ(let->loc.end.col, 15);
+  EXPECT_EQ(let->loc().begin.line, 1);
+  EXPECT_EQ(let->loc().begin.col, 1);
   auto* dec = ast::as<ast::VarDec>(let->decs[0].get());
   EXPECT_EQ(dec->var.loc.begin.col, 9); // the name x
+  EXPECT_EQ(dec->loc.end.col, 15);
   auto* seq = ast::as<ast::SeqExp>(let->body.get());
   auto* plus = ast::as<ast::OpExp>(seq->exps[0].get());
-  EXPECT_EQ(plus->loc.begin.line, 2); // an OpExp sits at its operator
-  EXPECT_EQ(plus->loc.begin.col, 8);
-  EXPECT_EQ(plus->left->loc.begin.col, 3); // the call spans f(x)
-  EXPECT_EQ(plus->left->loc.end.col, 7);
+  EXPECT_EQ(plus->loc().begin.line, 2); // an OpExp sits at its operator
+  EXPECT_EQ(plus->loc().begin.col, 8);
+  EXPECT_EQ(plus->left->loc().begin.col, 3); // the call begins at f
+  auto* call = ast::as<ast::CallExp>(plus->left.get());
+  EXPECT_EQ(call->args[0]->loc().begin.col, 5);
+}
+
+// Columns past 2^24 - 1 are kept as that; lines are whole.
+TEST(ParseAst, FarColumnsAreKeptAtTheLimit) {
+  auto x = ast::make<ast::IntExp>(Loc{{3000000, 20000000}, {3000000, 20000001}}, 7);
+  EXPECT_EQ(x->loc().begin.line, 3000000);
+  EXPECT_EQ(x->loc().begin.col, (1 << 24) - 1);
+  EXPECT_EQ(x->kind, ast::ExpKind::Int);
 }
 
 } // namespace
