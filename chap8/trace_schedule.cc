@@ -269,13 +269,15 @@ void Finisher::finishCjump(tree::Cjump* c, Temp_label next, std::vector<T_stm>& 
 
 // JUMP(NAME l) where block l is just LABEL l; CJUMP(op, a, b, t, f) and the next block
 // is t or f => a copy of that CJUMP (a and b are canonical: evaluating them here, right
-// where the JUMP would have gone, is the same).
+// where the JUMP would have gone, is the same). The copy shares a and b: canonical
+// trees are never changed, and the printers, drawings and interpreters walk a shared
+// subtree as they walk two equal ones.
 T_stm Finisher::threaded(Temp_label target, Temp_label next) {
   std::size_t b = byLabel_.find(target);
   if (b == BlockIndex::kNoBlock || order_[b]->size() != 2) return nullptr;
   auto* c = cast<tree::Cjump>(order_[b]->back());
   if (!c || (c->t != next && c->f != next)) return nullptr;
-  return a_.Cjump(c->op, a_.copy(c->left), a_.copy(c->right), c->t, c->f);
+  return a_.Cjump(c->op, c->left, c->right, c->t, c->f);
 }
 
 // LAB END

@@ -30,8 +30,19 @@
 
 namespace tiger::tree {
 
-enum class BinOp { PLUS, MINUS, TIMES, DIVIDE, AND, OR, LSHIFT, RSHIFT, ARSHIFT, XOR };
-enum class RelOp { EQ, NE, LT, GT, LE, GE, ULT, ULE, UGT, UGE };
+enum class BinOp : std::uint8_t {
+  PLUS,
+  MINUS,
+  TIMES,
+  DIVIDE,
+  AND,
+  OR,
+  LSHIFT,
+  RSHIFT,
+  ARSHIFT,
+  XOR
+};
+enum class RelOp : std::uint8_t { EQ, NE, LT, GT, LE, GE, ULT, ULE, UGT, UGE };
 
 // "PLUS", "LT", ... as printtree.c prints them.
 const char* name(BinOp op);
@@ -75,10 +86,10 @@ struct SrcPos {
   friend bool operator==(SrcPos, SrcPos) = default;
 };
 
-// What every node starts with: its kind and its position, in 8 bytes (the kind is one
-// byte, so the position fits where the padding of a 4-byte kind was).
+// What every node starts with: its position and its kind, in 7 bytes. The eighth is
+// the header's tail padding, where a node's first member of one byte sits (BINOP's and
+// CJUMP's operator): BINOP takes 24 bytes, not 32, and CJUMP 40, not 48.
 template <class Kind> struct Node {
-  const Kind kind;
   SrcPos pos() const { return {line_, col_}; }
   void setPos(SrcPos p) { line_ = p.line, col_ = p.col; }
 
@@ -86,8 +97,11 @@ protected:
   explicit Node(Kind k) : kind(k) {}
 
 private:
-  std::uint16_t col_ = 0;
   std::uint32_t line_ = 0;
+  std::uint16_t col_ = 0;
+
+public:
+  const Kind kind;
 };
 
 struct Exp : Node<ExpKind> {
@@ -218,6 +232,9 @@ struct ExpStm : Stm {
   explicit ExpStm(T_exp e) : Stm(kKind), exp(e) {}
 };
 
+// The operator in the header's tail padding (Node); 8-byte pointers assumed.
+static_assert(sizeof(void*) != 8 || (sizeof(Binop) == 24 && sizeof(Cjump) == 40));
+
 // Checked downcasts: `cast<Binop>(e)` is null unless e->kind == BINOP.
 template <class T> T* cast(Exp* e) {
   return e && e->kind == T::kKind ? static_cast<T*>(e) : nullptr;
@@ -244,18 +261,18 @@ public:
   T_exp Name(Temp_label l) { return make<tree::Name>(l); }
   T_exp Const(std::int64_t v) { return make<tree::Const>(v); }
   T_exp Call(T_exp f, const std::vector<T_exp>& args) {
-    return make<tree::Call>(f, list(args));
+    return make<tree::Call>(f, list(args.data(), args.size()));
   }
 
   T_stm Seq(T_stm l, T_stm r) { return make<tree::Seq>(l, r); }
   T_stm Label(Temp_label l) { return make<tree::Label>(l); }
   T_stm Jump(T_exp e, const std::vector<Temp_label>& j) {
-    return make<tree::Jump>(e, list(j));
+    return make<tree::Jump>(e, list(j.data(), j.size()));
   }
   // A JUMP to the targets of another (the list is shared: lists never change).
   T_stm Jump(T_exp e, List<Temp_label> j) { return make<tree::Jump>(e, j); }
   // JUMP(NAME l, [l])
-  T_stm Jump(Temp_label l) { return Jump(Name(l), std::vector<Temp_label>{l}); }
+  T_stm Jump(Temp_label l) { return make<tree::Jump>(Name(l), list(&l, 1)); }
   T_stm Cjump(RelOp op, T_exp l, T_exp r, Temp_label t, Temp_label f) {
     return make<tree::Cjump>(op, l, r, t, f);
   }
@@ -320,12 +337,12 @@ private:
     return p;
   }
   // A copy of `items` in the arena (a list of none takes no room).
-  template <class T> List<T> list(const std::vector<T>& items) {
+  template <class T> List<T> list(const T* items, std::size_t n) {
     static_assert(std::is_trivially_copyable_v<T>);
-    if (items.empty()) return {};
-    auto* copy = static_cast<T*>(allocate(sizeof(T) * items.size(), alignof(T)));
-    std::uninitialized_copy(items.begin(), items.end(), copy);
-    return {copy, items.size()};
+    if (n == 0) return {};
+    auto* copy = static_cast<T*>(allocate(sizeof(T) * n, alignof(T)));
+    std::uninitialized_copy(items, items + n, copy);
+    return {copy, n};
   }
   Chunks nodes_ = Chunks(kChunkBytes);
   Chunks sequences_ = Chunks(kSequenceChunkBytes);

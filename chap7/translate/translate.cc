@@ -89,15 +89,15 @@ private:
 
   TrExp exp(const ast::Exp& e);
   T_exp ex(const ast::Exp& e) {
-    tree::PosScope here(A, srcPos(e.loc));
+    tree::PosScope here(A, srcPos(e.loc()));
     return translate::unEx(p_, exp(e));
   }
   T_stm nx(const ast::Exp& e) {
-    tree::PosScope here(A, srcPos(e.loc));
+    tree::PosScope here(A, srcPos(e.loc()));
     return translate::unNx(p_, exp(e));
   }
   CondFn cx(const ast::Exp& e) {
-    tree::PosScope here(A, srcPos(e.loc));
+    tree::PosScope here(A, srcPos(e.loc()));
     return translate::unCx(p_, exp(e));
   }
 
@@ -268,7 +268,10 @@ TrExp Translator::callExp(const ast::CallExp& e) {
 T_exp Translator::varAccess(const ast::VarBinding& b) {
   auto it = vars_.find(&b);
   if (it == vars_.end()) return declareVar(b); // unreachable after semant; stays sound
-  return frame::accessExp(A, it->second.access, framePtr(it->second.depth));
+  const frame::Access& a = it->second.access;
+  // A temp needs no frame pointer: none is built (it would be garbage in the arena).
+  if (a.kind == frame::Access::Kind::InReg) return frame::accessExp(A, a, nullptr);
+  return frame::accessExp(A, a, framePtr(it->second.depth));
 }
 
 // A new local of the current function: InFrame when it escapes, else InReg.
@@ -326,7 +329,7 @@ T_exp Translator::subscriptVar(const ast::SubscriptVar& v) {
 // ---- Expressions ----------------------------------------------------------------------
 
 TrExp Translator::exp(const ast::Exp& e) {
-  tree::PosScope here(A, srcPos(e.loc));
+  tree::PosScope here(A, srcPos(e.loc()));
   switch (e.kind) {
   case ast::ExpKind::Var: return TrExp::Ex(var(*ast::as<ast::VarExp>(&e)->var));
   case ast::ExpKind::Nil: return TrExp::Ex(A.Const(0));
