@@ -189,6 +189,9 @@ Linearizer::Reordered Linearizer::reorder(std::vector<T_exp> exps, Stms& out) {
 // right. What all of out[mark[0]..] does is left in summaries_ for an enclosing reorder.
 void Linearizer::saveSlots(Reordered& r, const std::vector<std::size_t>& mark,
                            Stms& out) {
+  // Nothing came out of any slot (most nodes): nothing runs between a slot and the
+  // node, so no slot is saved and there is nothing to sum up.
+  if (out.size() == mark[0]) return;
   std::size_t n = r.exps.size();
   std::vector<bool> save(n, false);
   Effects after;
