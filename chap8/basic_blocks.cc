@@ -22,6 +22,8 @@
 
 #include "chap8/explain.hh"
 
+#include <algorithm>
+
 namespace tiger::canon {
 
 using tree::cast;
@@ -64,31 +66,53 @@ C_block C_basicBlocks(Context& cx, const std::vector<T_stm>& stmList) {
   // LAB END
 }
 
-// BlockIndex (basic_blocks.hh): a first pass finds the range of the label numbers.
-BlockIndex::BlockIndex(const std::vector<const std::vector<T_stm>*>& blocks) {
+// BlockIndex (basic_blocks.hh). The table: linear probing from a Fibonacci hash.
+BlockIndex::BlockIndex(const Blocks& blocks) : blocks_(blocks) {
   int lo = -1, hi = -1; // the range of the blocks' label numbers
-  for (const std::vector<T_stm>* block : blocks)
-    if (int n = blockLabel(*block).number(); n >= 0) {
-      if (lo < 0 || n < lo) lo = n;
-      if (n > hi) hi = n;
-    }
-  bool dense = hi >= 0 && static_cast<std::size_t>(hi - lo) < 2 * blocks.size();
-  if (dense) first_ = lo, byNumber_.resize(hi - lo + 1);
+  bool named = false;
+  for (const std::vector<T_stm>* block : blocks) {
+    int n = blockLabel(*block).number();
+    named |= n < 0;
+    if (n >= 0 && (lo < 0 || n < lo)) lo = n;
+    hi = std::max(hi, n);
+  }
+  if (!named && hi >= 0 && static_cast<std::size_t>(hi - lo) < 2 * blocks.size()) {
+    first_ = lo;
+    slots_.resize(static_cast<std::size_t>(hi - lo) + 1);
+    for (std::size_t i = 0; i < blocks.size(); ++i)
+      slots_[blockLabel(*blocks[i]).number() - lo] = static_cast<std::uint32_t>(i + 1);
+    return;
+  }
+  std::size_t size = 4;
+  while (size < 2 * blocks.size())
+    size *= 2;
+  slots_.resize(size);
   for (std::size_t i = 0; i < blocks.size(); ++i) {
     Temp_label l = blockLabel(*blocks[i]);
-    if (int n = l.number(); dense && n >= 0)
-      byNumber_[n - first_] = static_cast<std::uint32_t>(i + 1);
-    else if (l)
-      byName_[l] = i;
+    if (!l) continue;
+    std::size_t k = home(l);
+    while (slots_[k] != 0 && blockLabel(*blocks[slots_[k] - 1]) != l)
+      k = next(k);
+    slots_[k] = static_cast<std::uint32_t>(i + 1);
   }
 }
 
+std::size_t BlockIndex::home(Temp_label l) const {
+  constexpr std::uint64_t kGolden = 0x9E3779B97F4A7C15; // 2^64 / the golden ratio
+  return static_cast<std::size_t>((std::uint64_t{l.key()} * kGolden) >> 32) &
+         (slots_.size() - 1);
+}
+
 std::size_t BlockIndex::find(Temp_label l) const {
-  int n = l.number();
-  if (n >= first_ && static_cast<std::size_t>(n - first_) < byNumber_.size())
-    return std::size_t{byNumber_[n - first_]} - 1; // 0 - 1 is kNoBlock
-  auto it = byName_.find(l);
-  return it == byName_.end() ? kNoBlock : it->second;
+  if (first_ >= 0) {
+    int n = l.number();
+    if (n < first_ || static_cast<std::size_t>(n - first_) >= slots_.size())
+      return kNoBlock;
+    return std::size_t{slots_[n - first_]} - 1; // 0 - 1 is kNoBlock
+  }
+  for (std::size_t k = home(l); slots_[k] != 0; k = next(k))
+    if (blockLabel(*blocks_[slots_[k] - 1]) == l) return slots_[k] - 1;
+  return kNoBlock;
 }
 
 } // namespace tiger::canon

@@ -5,7 +5,6 @@
 #include "chap8/canon.hh"
 
 #include <cstdint>
-#include <unordered_map>
 
 namespace tiger::canon {
 
@@ -15,22 +14,25 @@ bool isJump(const tree::Stm* s);
 Temp_label blockLabel(const std::vector<T_stm>& block);
 
 // Which block each label starts, in one function's list of blocks: the block's number
-// in the list (the last one when two start with the same label), or kNoBlock. The labels
-// L<n> (all of them unless the blocks come from a dump) are found by their number in a
-// vector, 4 bytes a number of the range the function's labels span, when that range is
-// less than twice the count of blocks (a hash map takes 40 or more bytes a label); the
-// others are found in a hash map.
+// in the list (the last one when two start with the same label), or kNoBlock. When the
+// labels are all L<n> and their numbers span less than twice as many as there are
+// blocks, a vector indexed by the number; otherwise a flat table, open addressing on the
+// label's key with twice as many slots as blocks (canon numbers its labels after all of
+// Translate's, so most functions' labels span no dense range). Either way one
+// allocation a function and 4 bytes a slot: a hash map made one allocation a label.
 class BlockIndex {
 public:
   static constexpr std::size_t kNoBlock = static_cast<std::size_t>(-1);
-  explicit BlockIndex(const std::vector<const std::vector<T_stm>*>& blocks);
+  using Blocks = std::vector<const std::vector<T_stm>*>;
+  explicit BlockIndex(const Blocks& blocks);
   std::size_t find(Temp_label l) const;
 
 private:
-  int first_ = 0;                       // the label number byNumber_[0] stands for
-  std::vector<std::uint32_t> byNumber_; // block + 1; 0: no block starts with that label
-  // The other labels; looked up, never iterated.
-  std::unordered_map<Temp_label, std::size_t> byName_;
+  std::size_t home(Temp_label l) const; // the table's first slot for l
+  std::size_t next(std::size_t k) const { return (k + 1) & (slots_.size() - 1); }
+  const Blocks& blocks_;
+  int first_ = -1;                   // by number: slots_[n - first_]; -1: a table
+  std::vector<std::uint32_t> slots_; // block + 1; 0: none
 };
 
 } // namespace tiger::canon
