@@ -25,7 +25,8 @@ a regular file, programs that exhaust a limit. Each is a clean status, never a c
     --run-mlir, and mlir-opt stays linear on them (12 s of CPU and 1.8 GB for 4000 `&`
     before);
   - shapes that once cost the square of their size (deep expressions in linearize and
-    semant, many functions in sir::Module::find) stay within a CPU budget.
+    semant, many functions in sir::Module::find, a token longer than the scanner's
+    buffer) stay within a CPU budget.
 MLIR checks skip, saying why, when mlir-opt-19 is not installed.
 Ends with "N passed, N failed".
 """
@@ -227,6 +228,13 @@ def scaling_checks(exe):
                               check=True).stdout
         status, cpu = cpu_seconds(exe, args, prog)
         yield "%s %d %s within 5 s of CPU (took %.1f)" % (shape, n, " ".join(args), cpu), (
+            status == 0 and cpu < 5)
+    # A token longer than the scanner's buffer: 4 MB of blanks took 34 s (16 KiB refills).
+    for name, prog in (("16 MB of blanks", b" " * 16_000_000 + b"printi(1)"),
+                       ("an identifier of 8 MB", b"let var " + b"x" * 8_000_000 +
+                        b" := 1 in end")):
+        status, cpu = cpu_seconds(exe, ["--emit=traces"], prog)
+        yield "%s --emit=traces within 5 s of CPU (took %.1f)" % (name, cpu), (
             status == 0 and cpu < 5)
 
 

@@ -21,6 +21,7 @@
 #include "parser.hh"
 
 #include <algorithm>
+#include <climits>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -114,6 +115,11 @@ int nextBlock(ParseContext& ctx, char* buf, std::size_t max) {
 
 #define YY_DECL Parser::symbol_type scanToken(yyscan_t yyscanner)
 #define YY_INPUT(buf, result, max) ((result) = nextBlock(*yyextra, (buf), (max)))
+// A refill fills all the room left in Flex's buffer, not 16 KiB of it: a token longer
+// than the buffer (a run of a million blanks) doubles the buffer and is scanned again
+// from its start at each refill, so refills of 16 KiB made it cost the square of its
+// length (4 MB of blanks: 34 s); with the room doubling, log2 of it refills.
+#define YY_READ_BUF_SIZE INT_MAX
 #define YY_USER_ACTION advance(yyextra->lex, yytext, yyleng);
 #define TOKEN(name) return Parser::make_##name(yyextra->lex.tok)
 %}
