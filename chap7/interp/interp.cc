@@ -20,7 +20,7 @@
 // maxDepth, maxSteps and the stack turn runaway programs into a clean Limit error. Tiger
 // calls get at most 256 MiB of the stack, as `--run-mlir` does, and never its last
 // eighth (kept for the deepest expression of a call and the unwinding):
-// checkCallStack, interp_memory.hh.
+// CallStack, interp_memory.hh.
 #include "chap7/interp/interp.hh"
 
 #include "base/builtins.hh"
@@ -31,6 +31,7 @@
 #include <algorithm>
 #include <bit>
 #include <iostream>
+#include <limits>
 
 namespace tiger {
 namespace interp {
@@ -53,7 +54,8 @@ class Machine {
 public:
   Machine(const RunOptions& opts, std::istream& in, std::ostream& out)
       : opts_(opts), effects_(opts.effects), runtime_(mem_, in, out),
-        maxCount_(opts.maxSteps == 0 ? ~std::uint64_t{0} : opts.maxSteps) {
+        maxCount_(opts.maxSteps == 0 ? ~std::uint64_t{0} : opts.maxSteps),
+        maxDepth_(opts.maxDepth == 0 ? std::numeric_limits<int>::max() : opts.maxDepth) {
     counts_.left = maxCount_;
   }
   void run(const ir::Program& prog);
@@ -183,6 +185,8 @@ private:
   std::vector<int> functionKeys_;
   std::vector<int> runtimeKeys_;
   std::uint64_t maxCount_; // steps + calls may not exceed it
+  int maxDepth_;           // calls may nest this deep: opts_.maxDepth, or any depth
+  CallStack callStack_;    // whether the stack has room for one more call
 };
 
 [[noreturn]] void limit(std::string message) {
@@ -236,9 +240,9 @@ void Machine::stepLimit() {
 // The arguments are temps_[args, args + formals).
 std::int64_t Machine::callFunction(int index, std::size_t args) {
   const Function& fn = code_.functions[static_cast<std::size_t>(index)];
-  if (opts_.maxDepth != 0 && depth_ >= opts_.maxDepth)
+  if (depth_ >= maxDepth_) [[unlikely]]
     limit(builtins::callDepthLimitError(opts_.maxDepth));
-  checkCallStack(depth_);
+  callStack_.check(depth_);
   ++depth_;
   std::int64_t fp = mem_.pushFrame(fn.frameWords, fn.fpWord, &fn.name);
   std::int64_t* frame = mem_.innermostFrame();

@@ -87,10 +87,16 @@ std::size_t callStackReserve() {
 
 } // namespace
 
+CallStack::CallStack() : floor_(stackFloor(callStackReserve())) {
+}
+
+void CallStack::outOfStack(int depth) {
+  throw Stop{ExitCode::Limit, static_cast<int>(ExitCode::Limit),
+             builtins::outOfStackError(depth)};
+}
+
 void checkCallStack(int depth) {
-  if (depth >= Memory::kMaxFrameDepth || stackExhausted(callStackReserve()))
-    throw Stop{ExitCode::Limit, static_cast<int>(ExitCode::Limit),
-               builtins::outOfStackError(depth)};
+  CallStack().check(depth);
 }
 
 void runToStop(RunResult& result, std::ostream& err, const std::function<void()>& body,

@@ -188,4 +188,21 @@ private:
   std::string frameBase_; // see nameFramesFrom
 };
 
+// checkCallStack's test, the stack's bounds worked out once: the same stop at the cost
+// of a comparison a call. Inlined into the recursion, so that `here` is its frame.
+class CallStack {
+public:
+  CallStack();
+  [[gnu::always_inline]] void check(int depth) const {
+    char here;
+    if (depth >= Memory::kMaxFrameDepth ||
+        reinterpret_cast<std::uintptr_t>(&here) < floor_) [[unlikely]]
+      outOfStack(depth);
+  }
+
+private:
+  [[noreturn]] static void outOfStack(int depth);
+  std::uintptr_t floor_; // the lowest address a call may start at; 0: any
+};
+
 } // namespace tiger::interp
