@@ -80,7 +80,7 @@ private:
   std::int64_t callFunction(int index, std::size_t args);
   // One instantiation a word size (2^kShift bytes): the shift is a constant of the
   // loop, as fast as tigerc's 8 bytes were before other courses' 4.
-  template <int kShift> void exec(const Function& fn, std::size_t base);
+  template <int kShift> void exec(Function& fn, std::size_t base);
   void countStep() { countSteps(1); }
   void countCall() {
     ++counts_.calls;
@@ -239,7 +239,7 @@ void Machine::stepLimit() {
 // dead once the call returns), fresh temps, the view shift, the body, then TEMP rv.
 // The arguments are temps_[args, args + formals).
 std::int64_t Machine::callFunction(int index, std::size_t args) {
-  const Function& fn = code_.functions[static_cast<std::size_t>(index)];
+  Function& fn = code_.functions[static_cast<std::size_t>(index)];
   if (depth_ >= maxDepth_) [[unlikely]]
     limit(builtins::callDepthLimitError(opts_.maxDepth));
   callStack_.check(depth_);
@@ -285,7 +285,7 @@ void Machine::newTemps(std::size_t slots, std::size_t values) {
 // Runs fn's operations on the activation whose temps start at temps_[base]; its value
 // stack lies above its temps. A call may move temps_ and the frames: after one, exec
 // finds its temps and frame again.
-template <int kShift> void Machine::exec(const Function& fn, std::size_t base) {
+template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   const Ins* const code = fn.code.data();
   const Target* const targets = fn.targets.data();
   const Ins* pc = code;
@@ -302,7 +302,8 @@ template <int kShift> void Machine::exec(const Function& fn, std::size_t base) {
     sp = values + t.depth;                                                               \
   }
   // Threaded dispatch (GCC and Clang's labels as values): each operation jumps to the
-  // next one's code through kOps, in Op's order; a branch of its own per operation.
+  // next one's code, its `run` (kOps in Op's order, set on fn's first run); a branch of
+  // its own per operation.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpedantic"
   static const void* const kOps[] = {&&opLabel,
@@ -373,8 +374,12 @@ template <int kShift> void Machine::exec(const Function& fn, std::size_t base) {
                                      &&opCjumpLoadIndexConstLe};
   static_assert(std::size(kOps) ==
                 static_cast<std::size_t>(Op::CjumpLoadIndexConstLe) + 1);
+  if (!code->run) [[unlikely]] {
+    for (Ins& i : fn.code)
+      i.run = kOps[static_cast<std::size_t>(i.op)];
+  }
   // pc is the operation running; NEXT runs the one after it.
-#define NEXT goto* kOps[static_cast<std::size_t>((++pc)->op)]
+#define NEXT goto*(++pc)->run
   // The end of a specialized cjump: a branch, and a dispatch for each way it goes.
 #define BRANCH(holds)                                                                    \
   if (holds) {                                                                           \
@@ -383,7 +388,7 @@ template <int kShift> void Machine::exec(const Function& fn, std::size_t base) {
   }                                                                                      \
   JUMP(pc->c);                                                                           \
   NEXT
-  goto* kOps[static_cast<std::size_t>(pc->op)];
+  goto * pc->run;
   {
   opLabel:
     countSteps(pc->a);

@@ -111,6 +111,7 @@ enum class Op : std::uint8_t {
 struct Ins {
   Op op;
   tree::RelOp rel = tree::RelOp::EQ; // Cjump
+  const void* run = nullptr;         // the interpreter's code for op, once it ran
   std::int32_t a = 0;
   std::int32_t c = 0;
   std::int32_t d = 0;
