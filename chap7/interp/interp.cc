@@ -44,9 +44,9 @@ struct OwnFrame {
   std::uint64_t words;
   std::int64_t* data;
   int shift; // log2 of the word size
-  std::int64_t* word(std::int64_t addr) const {
-    std::uint64_t w = std::rotr(static_cast<std::uint64_t>(addr) - low, shift);
-    return w < words ? data + w : nullptr;
+  // The index of addr's word; `words` or more when addr is no word of the frame.
+  std::uint64_t index(std::int64_t addr) const {
+    return std::rotr(static_cast<std::uint64_t>(addr) - low, shift);
   }
 };
 
@@ -142,15 +142,15 @@ private:
                     at, [this, args] { return runtime_.checkIndex(args); });
   }
   template <int kShift> std::int64_t load(const OwnFrame& own, std::int64_t addr) const {
-    const std::int64_t* word = own.word(addr);
-    return word ? *word : mem_.load<kShift>(addr);
+    std::uint64_t w = own.index(addr);
+    return w < own.words ? own.data[w] : mem_.load<kShift>(addr);
   }
   // MOVE(MEM(addr), v), given to effects_ once stored.
   template <int kShift>
   void store(const OwnFrame& own, std::int64_t addr, std::int64_t v, const Function& fn,
              std::int64_t at) {
-    if (std::int64_t* word = own.word(addr))
-      *word = v;
+    if (std::uint64_t w = own.index(addr); w < own.words)
+      own.data[w] = v;
     else
       mem_.store<kShift>(addr, v);
     stored(addr, v, fn, at);

@@ -89,16 +89,10 @@ public:
   // The word at addr. kShift, when given, is log2 of the word size: the interpreter's
   // loop, compiled once a word size, passes it as a constant.
   template <int kShift = 0> std::int64_t load(std::int64_t addr) const {
-    const std::int64_t* p = slot<kShift>(addr);
-    if (!p) [[unlikely]]
-      badAccess(addr, false);
-    return *p;
+    return *slot<kShift>(addr, false);
   }
   template <int kShift = 0> void store(std::int64_t addr, std::int64_t value) {
-    std::int64_t* p = const_cast<std::int64_t*>(slot<kShift>(addr));
-    if (!p) [[unlikely]]
-      badAccess(addr, true);
-    *p = value;
+    *const_cast<std::int64_t*>(slot<kShift>(addr, true)) = value;
   }
 
   // A new heap block of `words` words, all `fill`; returns its address.
@@ -135,10 +129,11 @@ private:
     std::int64_t* data = nullptr; // &stack_[start] while live (makeRoom moves it)
   };
 
-  // The word at addr, or null when addr is no word of a live frame or a heap block.
-  template <int kShift> const std::int64_t* slot(std::int64_t addr) const {
+  // The word at addr; when addr is no word of a live frame or a heap block, the run
+  // stops there (badAccess; `write`: a store), with no null pointer to test after.
+  template <int kShift> const std::int64_t* slot(std::int64_t addr, bool write) const {
     auto a = static_cast<std::uint64_t>(addr);
-    return addr < 0 ? frameSlot<kShift>(a) : heapSlot<kShift>(a);
+    return addr < 0 ? frameSlot<kShift>(a, write) : heapSlot<kShift>(a, write);
   }
   // The word index of byte offset `bytes`; huge when it is not a multiple of the word
   // size (its low bits rotated to the top), so that one comparison checks alignment and
@@ -148,20 +143,26 @@ private:
   }
   // A live frame's word: the depth finds the frame, and a - base is below 8 * words
   // only for its own words (another generation or depth is 2^30 bytes away or more).
-  template <int kShift> const std::int64_t* frameSlot(std::uint64_t a) const {
+  template <int kShift> const std::int64_t* frameSlot(std::uint64_t a, bool write) const {
     std::uint64_t depth = a >> kDepthShift & (kMaxFrameDepth - 1);
-    if (depth >= depth_) return nullptr;
+    if (depth >= depth_) [[unlikely]]
+      badAccess(static_cast<std::int64_t>(a), write);
     const Frame& f = frames_[depth];
     std::uint64_t word = wordOf<kShift>(a - f.base);
-    return word < f.words ? f.data + word : nullptr;
+    if (word >= f.words) [[unlikely]]
+      badAccess(static_cast<std::int64_t>(a), write);
+    return f.data + word;
   }
   // block << 32 | offset: a heap block's own words (blocks 0 and 1 wrap to a huge index).
-  template <int kShift> const std::int64_t* heapSlot(std::uint64_t a) const {
+  template <int kShift> const std::int64_t* heapSlot(std::uint64_t a, bool write) const {
     std::uint64_t index = (a >> 32) - kFirstHeapBlock;
-    if (index >= blocks_.size()) return nullptr;
+    if (index >= blocks_.size()) [[unlikely]]
+      badAccess(static_cast<std::int64_t>(a), write);
     const Block& b = blocks_[index];
     std::uint64_t word = wordOf<kShift>(a & (kMaxOffset - 1));
-    return word < b.words ? &heap_[b.start + word] : nullptr;
+    if (word >= b.words) [[unlikely]]
+      badAccess(static_cast<std::int64_t>(a), write);
+    return &heap_[b.start + word];
   }
   [[noreturn]] void badAccess(std::int64_t addr, bool write) const;
   void makeRoom(std::size_t words, const std::string* function);
