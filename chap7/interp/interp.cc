@@ -136,10 +136,11 @@ private:
   static const tree::SrcPos& position(const Function& fn, std::int64_t at) {
     return fn.positions[static_cast<std::size_t>(at)];
   }
+  template <int kShift>
   [[gnu::always_inline]] std::int64_t checkIndex(const std::int64_t* args,
                                                  const Function& fn, std::int64_t at) {
     return recorded([this] { return runtimeKeys_[Runtime::kCheckIndex]; }, args, 2, fn,
-                    at, [this, args] { return runtime_.checkIndex(args); });
+                    at, [this, args] { return runtime_.checkIndex<kShift>(args); });
   }
   template <int kShift> std::int64_t load(const OwnFrame& own, std::int64_t addr) const {
     std::uint64_t w = own.index(addr);
@@ -485,7 +486,7 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   opCheckIndex:
     sp -= 2;
     countCall();
-    *sp = checkIndex(sp, fn, pc->c);
+    *sp = checkIndex<kShift>(sp, fn, pc->c);
     ++sp;
     NEXT;
   opPop:
@@ -570,7 +571,7 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   opCheckIndexTemp : {
     countCall();
     std::int64_t args[2] = {sp[-1], temps[pc->a]};
-    sp[-1] = checkIndex(args, fn, pc->c);
+    sp[-1] = checkIndex<kShift>(args, fn, pc->c);
     NEXT;
   }
   opCjumpConst:
@@ -603,7 +604,7 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
     countMove();
     countCall();
     std::int64_t args[2] = {temps[pc->d], temps[pc->c]};
-    temps[pc->a] = checkIndex(args, fn, pc->b);
+    temps[pc->a] = checkIndex<kShift>(args, fn, pc->b);
     NEXT;
   }
   opTempPlusTemp:
@@ -612,7 +613,7 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   opCheckIndexSetTemp:
     sp -= 2;
     countCall();
-    temps[pc->a] = checkIndex(sp, fn, pc->c);
+    temps[pc->a] = checkIndex<kShift>(sp, fn, pc->c);
     NEXT;
   opCjumpLoadIndexConst:
     countCjump();

@@ -37,10 +37,11 @@ public:
   std::int64_t call(int fn, const std::int64_t* args);
 
   // checkIndex(arr, i): the length of arr is the word before element 0. Public and
-  // inline: the interpreter calls it directly, the most frequent runtime call.
-  std::int64_t checkIndex(const std::int64_t* a) {
-    std::int64_t length = mem_.load(
-        static_cast<std::int64_t>(static_cast<std::uint64_t>(a[0]) - mem_.wordSize()));
+  // inline: the interpreter calls it directly, the most frequent runtime call, with
+  // its word size's log2 as a constant (kShift; 0: the word size set).
+  template <int kShift = 0> std::int64_t checkIndex(const std::int64_t* a) {
+    std::int64_t length = mem_.load<kShift>(static_cast<std::int64_t>(
+        static_cast<std::uint64_t>(a[0]) - (kShift ? 1 << kShift : mem_.wordSize())));
     if (a[1] < 0 || a[1] >= length) [[unlikely]]
       indexError(a[1], length);
     return a[1];
