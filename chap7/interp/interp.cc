@@ -8,9 +8,10 @@
 //   - a function's operations run in a threaded loop; each statement's first operation
 //     counts it; a jump counts the labels it lands on, sets the position, and drops the
 //     values of the expressions it leaves (a `break` out of an ESEQ);
-//   - a load or store first looks in the activation's own frame (OwnFrame), the
+//   - a load or store first looks in the activation's own frame (`own`, a Span), the
 //     innermost while its operations run, then searches the frames and the heap
-//     (Memory), which check every other address;
+//     (Memory), which check every other address; an array element checked by
+//     checkIndex is looked for first in the block its length was found in;
 //   - CALL(NAME f, args) evaluates the arguments left to right, pushes f's frame,
 //     stores each formal where its Access says (the view shift), runs the body, and
 //     yields TEMP rv of the callee; temps and the value stack belong to one activation;
@@ -37,18 +38,7 @@ namespace tiger {
 namespace interp {
 namespace {
 
-// The frame of the activation exec runs, innermost while its operations run: a load or
-// store there needs no search of the frames. A call may move its words (`data`).
-struct OwnFrame {
-  std::uint64_t low; // the address of its word 0
-  std::uint64_t words;
-  std::int64_t* data;
-  int shift; // log2 of the word size
-  // The index of addr's word; `words` or more when addr is no word of the frame.
-  std::uint64_t index(std::int64_t addr) const {
-    return std::rotr(static_cast<std::uint64_t>(addr) - low, shift);
-  }
-};
+using Span = Memory::Span;
 
 class Machine {
 public:
@@ -142,16 +132,25 @@ private:
     return recorded([this] { return runtimeKeys_[Runtime::kCheckIndex]; }, args, 2, fn,
                     at, [this, args] { return runtime_.checkIndex<kShift>(args); });
   }
-  template <int kShift> std::int64_t load(const OwnFrame& own, std::int64_t addr) const {
-    std::uint64_t w = own.index(addr);
-    return w < own.words ? own.data[w] : mem_.load<kShift>(addr);
+  // The same; `near` is given the words that hold the array's length.
+  template <int kShift>
+  [[gnu::always_inline]] std::int64_t
+  checkIndex(const std::int64_t* args, const Function& fn, std::int64_t at, Span& near) {
+    return recorded([this] { return runtimeKeys_[Runtime::kCheckIndex]; }, args, 2, fn,
+                    at, [&] { return runtime_.checkIndex<kShift>(args, near); });
+  }
+  // The word at addr, looked for in `near` (the activation's own frame, the block of an
+  // array's length) before the frames and the heap.
+  template <int kShift> std::int64_t load(const Span& near, std::int64_t addr) const {
+    std::uint64_t w = near.index(addr);
+    return w < near.words ? near.data[w] : mem_.load<kShift>(addr);
   }
   // MOVE(MEM(addr), v), given to effects_ once stored.
   template <int kShift>
-  void store(const OwnFrame& own, std::int64_t addr, std::int64_t v, const Function& fn,
+  void store(const Span& near, std::int64_t addr, std::int64_t v, const Function& fn,
              std::int64_t at) {
-    if (std::uint64_t w = own.index(addr); w < own.words)
-      own.data[w] = v;
+    if (std::uint64_t w = near.index(addr); w < near.words)
+      near.data[w] = v;
     else
       mem_.store<kShift>(addr, v);
     stored(addr, v, fn, at);
@@ -293,8 +292,11 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   std::int64_t* temps = temps_.data() + base;
   std::int64_t* values = temps + fn.slots;
   std::int64_t* sp = values; // the next free value
-  OwnFrame own{u(temps[kFpSlot]) - (u(fn.fpWord) << kShift), u(fn.frameWords),
-               mem_.innermostFrame(), kShift};
+  // The frame of the activation, innermost while its operations run: a load or store
+  // there needs no search of the frames. A call may move its words (`data`).
+  Span near; // the array of the last checkIndex (checkIndex<kShift>(..., near))
+  Span own{u(temps[kFpSlot]) - (u(fn.fpWord) << kShift), u(fn.frameWords),
+           mem_.innermostFrame(), kShift};
   // No lambda captures pc, sp or temps: GCC would keep them in memory.
 #define JUMP(k)                                                                          \
   {                                                                                      \
@@ -372,9 +374,13 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
                                      &&opCjumpTempConstLe,
                                      &&opCjumpLoadIndexConstEq,
                                      &&opCjumpLoadIndexConstLt,
-                                     &&opCjumpLoadIndexConstLe};
+                                     &&opCjumpLoadIndexConstLe,
+                                     &&opMoveCheckIndexCjumpEq,
+                                     &&opMoveCheckIndexStore,
+                                     &&opCheckIndexSetTempCjumpEq,
+                                     &&opCheckIndexSetTempStore};
   static_assert(std::size(kOps) ==
-                static_cast<std::size_t>(Op::CjumpLoadIndexConstLe) + 1);
+                static_cast<std::size_t>(Op::CheckIndexSetTempStore) + 1);
   if (!code->run) [[unlikely]] {
     for (Ins& i : fn.code)
       i.run = kOps[static_cast<std::size_t>(i.op)];
@@ -657,7 +663,43 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   opCjumpLoadIndexConstLe:
     countCjump();
     BRANCH(mem_.load<kShift>(element(temps[pc->d], temps[pc->e], kShift)) <= pc->b);
+    // checkIndex, then the next operation's statement on the element it checked.
+#define MOVE_CHECK_INDEX                                                                 \
+  {                                                                                      \
+    countMove();                                                                         \
+    countCall();                                                                         \
+    std::int64_t args[2] = {temps[pc->d], temps[pc->c]};                                 \
+    temps[pc->a] = checkIndex<kShift>(args, fn, pc->b, near);                            \
+    ++pc;                                                                                \
   }
+#define CHECK_INDEX_SET_TEMP                                                             \
+  sp -= 2;                                                                               \
+  countCall();                                                                           \
+  temps[pc->a] = checkIndex<kShift>(sp, fn, pc->c, near);                                \
+  ++pc
+  opMoveCheckIndexCjumpEq:
+    MOVE_CHECK_INDEX;
+    goto checkedCjumpEq;
+  opMoveCheckIndexStore:
+    MOVE_CHECK_INDEX;
+    goto checkedStore;
+  opCheckIndexSetTempStore:
+    CHECK_INDEX_SET_TEMP;
+    goto checkedStore;
+  opCheckIndexSetTempCjumpEq:
+    CHECK_INDEX_SET_TEMP;
+  checkedCjumpEq:
+    countCjump();
+    BRANCH(load<kShift>(near, element(temps[pc->d], temps[pc->e], kShift)) == pc->b);
+  checkedStore : {
+    countMove();
+    std::int64_t addr = element(temps[pc->d], temps[pc->e], kShift);
+    store<kShift>(near, addr, pc->b, fn, pc->c);
+    NEXT;
+  }
+  }
+#undef CHECK_INDEX_SET_TEMP
+#undef MOVE_CHECK_INDEX
 #undef BRANCH
 #undef JUMP
 #undef NEXT

@@ -49,6 +49,7 @@ private:
   void fuseCjump();
   void fuseStart(std::size_t begin);
   void fuseElement(std::size_t begin);
+  void fuseChecked();
   static void specializeCjump(Ins& i);
   std::int32_t target(Temp_label label);
   void resolveTargets();
@@ -171,6 +172,7 @@ void Compiler::addStm(const tree::Stm* s) {
     fuseStart(begin);
     fuseElement(begin);
     specializeCjump(fn_->code.back());
+    fuseChecked();
     return;
   }
   }
@@ -200,6 +202,7 @@ void Compiler::addMove(const tree::Move* m) {
   }
   fuseStart(begin);
   fuseElement(begin);
+  fuseChecked();
 }
 
 void Compiler::addLabel(Temp_label label) {
@@ -412,6 +415,21 @@ void Compiler::fuseElement(std::size_t begin) {
   i.e = code[begin + 1].a;
   code.resize(begin);
   code.push_back(i);
+}
+
+// A statement that tests or stores an array element in one operation, right after one
+// that checks an index in one (no label between): the checking operation does both.
+void Compiler::fuseChecked() {
+  std::vector<Ins>& code = fn_->code;
+  std::size_t n = code.size();
+  if (n < 2) return;
+  Op check = code[n - 2].op, use = code[n - 1].op;
+  bool cjump = use == Op::CjumpLoadIndexConstEq, store = use == Op::StoreIndexConst;
+  if (!cjump && !store) return;
+  if (check == Op::MoveCheckIndex)
+    code[n - 2].op = cjump ? Op::MoveCheckIndexCjumpEq : Op::MoveCheckIndexStore;
+  else if (check == Op::CheckIndexSetTemp)
+    code[n - 2].op = cjump ? Op::CheckIndexSetTempCjumpEq : Op::CheckIndexSetTempStore;
 }
 
 // CjumpTempTemp, CjumpTempConst or CjumpLoadIndexConst on a signed relation: its form

@@ -106,6 +106,13 @@ enum class Op : std::uint8_t {
   CjumpLoadIndexConstEq,
   CjumpLoadIndexConstLt,
   CjumpLoadIndexConstLe,
+  // A checkIndex statement, then the statement after it (pc[1], whose operands it reads
+  // and goes past) on an array element: the element is looked for first in the words
+  // that held the array's length.
+  MoveCheckIndexCjumpEq,    // MoveCheckIndex, CjumpLoadIndexConstEq
+  MoveCheckIndexStore,      // MoveCheckIndex, StoreIndexConst
+  CheckIndexSetTempCjumpEq, // CheckIndexSetTemp, CjumpLoadIndexConstEq
+  CheckIndexSetTempStore,   // CheckIndexSetTemp, StoreIndexConst
 };
 
 struct Ins {

@@ -86,13 +86,31 @@ public:
   // stack pointer, from it (sp+8): the frame's lowest word.
   void nameFramesFrom(std::string stackPointer) { frameBase_ = std::move(stackPointer); }
 
+  // The words of a heap block or of a live frame: the word at address addr is
+  // data[index(addr)] when that index is below `words` (it is huge for an address of
+  // no word of theirs). Valid until the next allocation or call.
+  struct Span {
+    std::uint64_t low; // the address of word 0
+    std::uint64_t words;
+    std::int64_t* data;
+    int shift; // log2 of the word size
+    std::uint64_t index(std::int64_t addr) const {
+      return std::rotr(static_cast<std::uint64_t>(addr) - low, shift);
+    }
+  };
+
   // The word at addr. kShift, when given, is log2 of the word size: the interpreter's
-  // loop, compiled once a word size, passes it as a constant.
+  // loop, compiled once a word size, passes it as a constant. `near` is given the
+  // words around it, for the accesses that follow.
   template <int kShift = 0> std::int64_t load(std::int64_t addr) const {
     return *slot<kShift>(addr, false);
   }
+  template <int kShift = 0> std::int64_t load(std::int64_t addr, Span& near) const {
+    near = span<kShift>(addr);
+    return near.data[near.index(addr)];
+  }
   template <int kShift = 0> void store(std::int64_t addr, std::int64_t value) {
-    *const_cast<std::int64_t*>(slot<kShift>(addr, true)) = value;
+    *slot<kShift>(addr, true) = value;
   }
 
   // A new heap block of `words` words, all `fill`; returns its address.
@@ -130,39 +148,46 @@ private:
   };
 
   // The word at addr; when addr is no word of a live frame or a heap block, the run
-  // stops there (badAccess; `write`: a store), with no null pointer to test after.
-  template <int kShift> const std::int64_t* slot(std::int64_t addr, bool write) const {
+  // stops there (badAccess; `write`: a store), with no null pointer to test after. A
+  // heap word's index is that of its offset in the block (a & ~low: cheaper than a - low).
+  template <int kShift> std::int64_t* slot(std::int64_t addr, bool write) const {
     auto a = static_cast<std::uint64_t>(addr);
-    return addr < 0 ? frameSlot<kShift>(a, write) : heapSlot<kShift>(a, write);
+    Span s = addr < 0 ? frameSpan<kShift>(a, write) : heapSpan<kShift>(a, write);
+    std::uint64_t word =
+        addr < 0 ? s.index(addr) : std::rotr(a & (kMaxOffset - 1), shift<kShift>());
+    if (word >= s.words) [[unlikely]]
+      badAccess(addr, write);
+    return s.data + word;
   }
-  // The word index of byte offset `bytes`; huge when it is not a multiple of the word
-  // size (its low bits rotated to the top), so that one comparison checks alignment and
+  // The words that hold addr's word, read (as slot).
+  template <int kShift> Span span(std::int64_t addr) const {
+    auto a = static_cast<std::uint64_t>(addr);
+    Span s = addr < 0 ? frameSpan<kShift>(a, false) : heapSpan<kShift>(a, false);
+    if (s.index(addr) >= s.words) [[unlikely]]
+      badAccess(addr, false);
+    return s;
+  }
+  // The index of a word is huge when its offset is not a multiple of the word size
+  // (its low bits rotated to the top), so that one comparison checks alignment and
   // bounds. kShift 0: the word size set.
-  template <int kShift> std::uint64_t wordOf(std::uint64_t bytes) const {
-    return std::rotr(bytes, kShift ? kShift : wordShift_);
-  }
-  // A live frame's word: the depth finds the frame, and a - base is below 8 * words
-  // only for its own words (another generation or depth is 2^30 bytes away or more).
-  template <int kShift> const std::int64_t* frameSlot(std::uint64_t a, bool write) const {
+  template <int kShift> int shift() const { return kShift ? kShift : wordShift_; }
+  // A live frame: the depth finds it, and a - base is below 8 * words only for its own
+  // words (another generation or depth is 2^30 bytes away or more).
+  template <int kShift> Span frameSpan(std::uint64_t a, bool write) const {
     std::uint64_t depth = a >> kDepthShift & (kMaxFrameDepth - 1);
     if (depth >= depth_) [[unlikely]]
       badAccess(static_cast<std::int64_t>(a), write);
     const Frame& f = frames_[depth];
-    std::uint64_t word = wordOf<kShift>(a - f.base);
-    if (word >= f.words) [[unlikely]]
-      badAccess(static_cast<std::int64_t>(a), write);
-    return f.data + word;
+    return Span{f.base, f.words, f.data, shift<kShift>()};
   }
-  // block << 32 | offset: a heap block's own words (blocks 0 and 1 wrap to a huge index).
-  template <int kShift> const std::int64_t* heapSlot(std::uint64_t a, bool write) const {
+  // block << 32 | offset: a heap block (blocks 0 and 1 wrap to a huge index).
+  template <int kShift> Span heapSpan(std::uint64_t a, bool write) const {
     std::uint64_t index = (a >> 32) - kFirstHeapBlock;
     if (index >= blocks_.size()) [[unlikely]]
       badAccess(static_cast<std::int64_t>(a), write);
     const Block& b = blocks_[index];
-    std::uint64_t word = wordOf<kShift>(a & (kMaxOffset - 1));
-    if (word >= b.words) [[unlikely]]
-      badAccess(static_cast<std::int64_t>(a), write);
-    return &heap_[b.start + word];
+    std::int64_t* data = const_cast<std::int64_t*>(heap_.data()) + b.start;
+    return Span{a & ~(kMaxOffset - 1), b.words, data, shift<kShift>()};
   }
   [[noreturn]] void badAccess(std::int64_t addr, bool write) const;
   void makeRoom(std::size_t words, const std::string* function);
