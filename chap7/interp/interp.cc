@@ -93,10 +93,6 @@ private:
     countStep();
     ++counts_.cjumps;
   }
-  void countJump() {
-    countStep();
-    ++counts_.jumps;
-  }
   [[noreturn]] void stepLimit();
   // A call, given to effects_ with its result when it records; `callee` gives its key
   // (functionKeys_, runtimeKeys_) and `at` is its index in fn.positions, looked up only
@@ -165,6 +161,21 @@ private:
     if (t.error != Target::Error::None) [[unlikely]]
       badJump(fn, t);
     countSteps(t.steps);
+    return t;
+  }
+  // A JUMP, or a CJUMP whose operands cannot fail: its step, its count (`kind`) and the
+  // steps of the labels it lands on at once, as nothing happens between them; near the
+  // limit or to an error, one after the other.
+  [[gnu::always_inline]] const Target& jumpTo(const Function& fn, const Target& t,
+                                              std::uint64_t& kind) {
+    auto steps = static_cast<std::uint64_t>(t.steps) + 1;
+    if (t.error != Target::Error::None || counts_.left < steps) [[unlikely]] {
+      countStep();
+      ++kind;
+      return reach(fn, t);
+    }
+    counts_.left -= steps;
+    ++kind;
     return t;
   }
   [[noreturn]] void badJump(const Function& fn, const Target& t);
@@ -298,12 +309,15 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   Span own{u(temps[kFpSlot]) - (u(fn.fpWord) << kShift), u(fn.frameWords),
            mem_.innermostFrame(), kShift};
   // No lambda captures pc, sp or temps: GCC would keep them in memory.
-#define JUMP(k)                                                                          \
+#define GO(target)                                                                       \
   {                                                                                      \
-    const Target& t = reach(fn, targets[k]);                                             \
+    const Target& t = target;                                                            \
     pc = code + t.pc - 1; /* NEXT runs code[t.pc], after its Label (t.pc > 0) */         \
     sp = values + t.depth;                                                               \
   }
+#define JUMP(k) GO(reach(fn, targets[k]))
+  // A jump that counts its own statement too (jumpTo), a JUMP or a CJUMP.
+#define COUNTED_JUMP(k, kind) GO(jumpTo(fn, targets[k], counts_.kind))
   // Threaded dispatch (GCC and Clang's labels as values): each operation jumps to the
   // next one's code, its `run` (kOps in Op's order, set on fn's first run); a branch of
   // its own per operation.
@@ -387,13 +401,21 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   }
   // pc is the operation running; NEXT runs the one after it.
 #define NEXT goto*(++pc)->run
-  // The end of a specialized cjump: a branch, and a dispatch for each way it goes.
+  // The end of a specialized cjump: a branch, and a dispatch for each way it goes;
+  // COUNTED_BRANCH counts the cjump's statement too, when its operands cannot fail.
 #define BRANCH(holds)                                                                    \
   if (holds) {                                                                           \
     JUMP(pc->a);                                                                         \
     NEXT;                                                                                \
   }                                                                                      \
   JUMP(pc->c);                                                                           \
+  NEXT
+#define COUNTED_BRANCH(holds)                                                            \
+  if (holds) {                                                                           \
+    COUNTED_JUMP(pc->a, cjumps);                                                         \
+    NEXT;                                                                                \
+  }                                                                                      \
+  COUNTED_JUMP(pc->c, cjumps);                                                           \
   NEXT
   goto * pc->run;
   {
@@ -405,8 +427,7 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
     countStep();
     NEXT;
   opJump:
-    countJump();
-    JUMP(pc->a);
+    COUNTED_JUMP(pc->a, jumps);
     NEXT;
   opStmMove:
     countMove();
@@ -558,12 +579,11 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
     temps[pc->a] = load<kShift>(own, wrap(u(temps[pc->d]) + u(pc->b)));
     NEXT;
   opCjumpTempTemp:
-    countCjump();
-    JUMP(tree::evalRel(pc->rel, temps[pc->d], temps[pc->b]) ? pc->a : pc->c);
+    COUNTED_JUMP(tree::evalRel(pc->rel, temps[pc->d], temps[pc->b]) ? pc->a : pc->c,
+                 cjumps);
     NEXT;
   opCjumpTempConst:
-    countCjump();
-    JUMP(tree::evalRel(pc->rel, temps[pc->d], pc->b) ? pc->a : pc->c);
+    COUNTED_JUMP(tree::evalRel(pc->rel, temps[pc->d], pc->b) ? pc->a : pc->c, cjumps);
     NEXT;
   opTempTimesConst:
     *sp++ = wrap(u(temps[pc->a]) * u(pc->b));
@@ -637,23 +657,17 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
     NEXT;
   }
   opCjumpTempTempEq:
-    countCjump();
-    BRANCH(temps[pc->d] == temps[pc->b]);
+    COUNTED_BRANCH(temps[pc->d] == temps[pc->b]);
   opCjumpTempTempLt:
-    countCjump();
-    BRANCH(temps[pc->d] < temps[pc->b]);
+    COUNTED_BRANCH(temps[pc->d] < temps[pc->b]);
   opCjumpTempTempLe:
-    countCjump();
-    BRANCH(temps[pc->d] <= temps[pc->b]);
+    COUNTED_BRANCH(temps[pc->d] <= temps[pc->b]);
   opCjumpTempConstEq:
-    countCjump();
-    BRANCH(temps[pc->d] == pc->b);
+    COUNTED_BRANCH(temps[pc->d] == pc->b);
   opCjumpTempConstLt:
-    countCjump();
-    BRANCH(temps[pc->d] < pc->b);
+    COUNTED_BRANCH(temps[pc->d] < pc->b);
   opCjumpTempConstLe:
-    countCjump();
-    BRANCH(temps[pc->d] <= pc->b);
+    COUNTED_BRANCH(temps[pc->d] <= pc->b);
   opCjumpLoadIndexConstEq:
     countCjump();
     BRANCH(mem_.load<kShift>(element(temps[pc->d], temps[pc->e], kShift)) == pc->b);
@@ -700,8 +714,11 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   }
 #undef CHECK_INDEX_SET_TEMP
 #undef MOVE_CHECK_INDEX
+#undef COUNTED_BRANCH
 #undef BRANCH
+#undef COUNTED_JUMP
 #undef JUMP
+#undef GO
 #undef NEXT
 #pragma GCC diagnostic pop
 }
