@@ -392,9 +392,14 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
                                      &&opMoveCheckIndexCjumpEq,
                                      &&opMoveCheckIndexStore,
                                      &&opCheckIndexSetTempCjumpEq,
-                                     &&opCheckIndexSetTempStore};
+                                     &&opCheckIndexSetTempStore,
+                                     &&opMoveTempPlusConstLabel,
+                                     &&opSetTempLabel,
+                                     &&opMoveLoadLoadMoveCheckIndexCjumpEq,
+                                     &&opMoveLoadLoadMoveCheckIndexStore,
+                                     &&opMoveLoadLoadStmMoveTemp};
   static_assert(std::size(kOps) ==
-                static_cast<std::size_t>(Op::CheckIndexSetTempStore) + 1);
+                static_cast<std::size_t>(Op::MoveLoadLoadStmMoveTemp) + 1);
   if (!code->run) [[unlikely]] {
     for (Ins& i : fn.code)
       i.run = kOps[static_cast<std::size_t>(i.op)];
@@ -417,6 +422,20 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   }                                                                                      \
   COUNTED_JUMP(pc->c, cjumps);                                                           \
   NEXT
+  // Runs the next operation, whose code is `label`, without a dispatch.
+#define THEN(label)                                                                      \
+  ++pc;                                                                                  \
+  goto label
+  // Operations that several run.
+#define MOVE_TEMP_PLUS_CONST                                                             \
+  countMove();                                                                           \
+  temps[pc->a] = wrap(u(temps[pc->d]) + u(pc->b))
+#define MOVE_LOAD_LOAD                                                                   \
+  {                                                                                      \
+    countMove();                                                                         \
+    std::int64_t link = load<kShift>(own, wrap(u(temps[pc->d]) + u(pc->b)));             \
+    temps[pc->a] = mem_.load<kShift>(wrap(u(link) + u(std::int64_t{pc->c})));            \
+  }
   goto * pc->run;
   {
   opLabel:
@@ -522,6 +541,9 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   opSetTemp:
     temps[pc->a] = *--sp;
     NEXT;
+  opSetTempLabel:
+    temps[pc->a] = *--sp;
+    THEN(opLabel);
   opStore:
     sp -= 2;
     store<kShift>(own, sp[0], sp[1], fn, pc->c);
@@ -571,9 +593,11 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
     temps[pc->a] = temps[pc->d];
     NEXT;
   opMoveTempPlusConst:
-    countMove();
-    temps[pc->a] = wrap(u(temps[pc->d]) + u(pc->b));
+    MOVE_TEMP_PLUS_CONST;
     NEXT;
+  opMoveTempPlusConstLabel:
+    MOVE_TEMP_PLUS_CONST;
+    THEN(opLabel);
   opMoveLoadTempPlusConst:
     countMove();
     temps[pc->a] = load<kShift>(own, wrap(u(temps[pc->d]) + u(pc->b)));
@@ -620,12 +644,18 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
     countCjump();
     *sp++ = load<kShift>(own, wrap(u(temps[pc->a]) + u(pc->b)));
     NEXT;
-  opMoveLoadLoad : {
-    countMove();
-    std::int64_t link = load<kShift>(own, wrap(u(temps[pc->d]) + u(pc->b)));
-    temps[pc->a] = mem_.load<kShift>(wrap(u(link) + u(std::int64_t{pc->c})));
+  opMoveLoadLoad:
+    MOVE_LOAD_LOAD;
     NEXT;
-  }
+  opMoveLoadLoadMoveCheckIndexCjumpEq:
+    MOVE_LOAD_LOAD;
+    THEN(opMoveCheckIndexCjumpEq);
+  opMoveLoadLoadMoveCheckIndexStore:
+    MOVE_LOAD_LOAD;
+    THEN(opMoveCheckIndexStore);
+  opMoveLoadLoadStmMoveTemp:
+    MOVE_LOAD_LOAD;
+    THEN(opStmMoveTemp);
   opMoveCheckIndex : {
     countMove();
     countCall();
@@ -712,6 +742,9 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
     NEXT;
   }
   }
+#undef MOVE_LOAD_LOAD
+#undef MOVE_TEMP_PLUS_CONST
+#undef THEN
 #undef CHECK_INDEX_SET_TEMP
 #undef MOVE_CHECK_INDEX
 #undef COUNTED_BRANCH

@@ -51,6 +51,7 @@ private:
   void fuseElement(std::size_t begin);
   void fuseChecked();
   static void specializeCjump(Ins& i);
+  void pairUp();
   std::int32_t target(Temp_label label);
   void resolveTargets();
   bool encloses(int outer, int list) const;
@@ -124,6 +125,7 @@ void Compiler::compileFunction(const ir::ProcFrag& proc, Function& fn) {
   for (std::size_t k = fn.code.size() - 1; k-- > 0;)
     if (fn.code[k].op == Op::Label)
       fn.code[k].a = 1 + (fn.code[k + 1].op == Op::Label ? fn.code[k + 1].a : 0);
+  pairUp();
   fn.slots = static_cast<int>(slots_.size());
   resolveTargets();
 }
@@ -430,6 +432,23 @@ void Compiler::fuseChecked() {
     code[n - 2].op = cjump ? Op::MoveCheckIndexCjumpEq : Op::MoveCheckIndexStore;
   else if (check == Op::CheckIndexSetTemp)
     code[n - 2].op = cjump ? Op::CheckIndexSetTempCjumpEq : Op::CheckIndexSetTempStore;
+}
+
+// The frequent pairs of operations, the second no jump's target: the first runs the
+// second without a dispatch (code[k + 1] is no target: a target follows a Label).
+void Compiler::pairUp() {
+  static constexpr Op kPairs[][3] = {
+      {Op::MoveTempPlusConst, Op::Label, Op::MoveTempPlusConstLabel},
+      {Op::SetTemp, Op::Label, Op::SetTempLabel},
+      {Op::MoveLoadLoad, Op::MoveCheckIndexCjumpEq,
+       Op::MoveLoadLoadMoveCheckIndexCjumpEq},
+      {Op::MoveLoadLoad, Op::MoveCheckIndexStore, Op::MoveLoadLoadMoveCheckIndexStore},
+      {Op::MoveLoadLoad, Op::StmMoveTemp, Op::MoveLoadLoadStmMoveTemp},
+  };
+  std::vector<Ins>& code = fn_->code;
+  for (std::size_t k = 0; k + 1 < code.size(); ++k)
+    for (const auto& [first, second, pair] : kPairs)
+      if (code[k].op == first && code[k + 1].op == second) code[k].op = pair;
 }
 
 // CjumpTempTemp, CjumpTempConst or CjumpLoadIndexConst on a signed relation: its form

@@ -113,6 +113,14 @@ enum class Op : std::uint8_t {
   MoveCheckIndexStore,      // MoveCheckIndex, StoreIndexConst
   CheckIndexSetTempCjumpEq, // CheckIndexSetTemp, CjumpLoadIndexConstEq
   CheckIndexSetTempStore,   // CheckIndexSetTemp, StoreIndexConst
+  // An operation, then the next one (pc[1], still an operation of its own) without a
+  // dispatch: the frequent pairs of a statement falling into a label, and of a static
+  // link's word loaded for the statement after it.
+  MoveTempPlusConstLabel,            // MoveTempPlusConst, Label
+  SetTempLabel,                      // SetTemp, Label
+  MoveLoadLoadMoveCheckIndexCjumpEq, // MoveLoadLoad, MoveCheckIndexCjumpEq
+  MoveLoadLoadMoveCheckIndexStore,   // MoveLoadLoad, MoveCheckIndexStore
+  MoveLoadLoadStmMoveTemp,           // MoveLoadLoad, StmMoveTemp
 };
 
 struct Ins {
