@@ -128,12 +128,16 @@ private:
     return recorded([this] { return runtimeKeys_[Runtime::kCheckIndex]; }, args, 2, fn,
                     at, [this, args] { return runtime_.checkIndex<kShift>(args); });
   }
-  // The same; `near` is given the words that hold the array's length.
+  // The same, returning the words that hold the array's length (args[1] is the index).
   template <int kShift>
-  [[gnu::always_inline]] std::int64_t
-  checkIndex(const std::int64_t* args, const Function& fn, std::int64_t at, Span& near) {
-    return recorded([this] { return runtimeKeys_[Runtime::kCheckIndex]; }, args, 2, fn,
-                    at, [&] { return runtime_.checkIndex<kShift>(args, near); });
+  [[gnu::always_inline]] Span checkIndexNear(const std::int64_t* args, const Function& fn,
+                                             std::int64_t at) {
+    if (!effects_) [[likely]]
+      return runtime_.checkIndexNear<kShift>(args);
+    recordCall(runtimeKeys_[Runtime::kCheckIndex], args, 2, fn, at);
+    Span near = runtime_.checkIndexNear<kShift>(args);
+    recordRet(args[1]);
+    return near;
   }
   // The word at addr, looked for in `near` (the activation's own frame, the block of an
   // array's length) before the frames and the heap.
@@ -305,7 +309,6 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   std::int64_t* sp = values; // the next free value
   // The frame of the activation, innermost while its operations run: a load or store
   // there needs no search of the frames. A call may move its words (`data`).
-  Span near; // the array of the last checkIndex (checkIndex<kShift>(..., near))
   Span own{u(temps[kFpSlot]) - (u(fn.fpWord) << kShift), u(fn.frameWords),
            mem_.innermostFrame(), kShift};
   // No lambda captures pc, sp or temps: GCC would keep them in memory.
@@ -395,11 +398,11 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
                                      &&opCheckIndexSetTempStore,
                                      &&opMoveTempPlusConstLabel,
                                      &&opSetTempLabel,
-                                     &&opMoveLoadLoadMoveCheckIndexCjumpEq,
                                      &&opMoveLoadLoadMoveCheckIndexStore,
-                                     &&opMoveLoadLoadStmMoveTemp};
+                                     &&opMoveLoadLoadStmMoveTemp,
+                                     &&opMoveLoadLoadCheckedCjumpEq};
   static_assert(std::size(kOps) ==
-                static_cast<std::size_t>(Op::MoveLoadLoadStmMoveTemp) + 1);
+                static_cast<std::size_t>(Op::MoveLoadLoadCheckedCjumpEq) + 1);
   if (!code->run) [[unlikely]] {
     for (Ins& i : fn.code)
       i.run = kOps[static_cast<std::size_t>(i.op)];
@@ -647,9 +650,20 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   opMoveLoadLoad:
     MOVE_LOAD_LOAD;
     NEXT;
-  opMoveLoadLoadMoveCheckIndexCjumpEq:
+  opMoveLoadLoadCheckedCjumpEq : {
     MOVE_LOAD_LOAD;
-    THEN(opMoveCheckIndexCjumpEq);
+    std::int64_t array = temps[pc->a]; // still in a register
+    ++pc;
+    countMove();
+    countCall();
+    std::int64_t index = temps[pc->c];
+    std::int64_t args[2] = {array, index};
+    Span near = checkIndexNear<kShift>(args, fn, pc->b);
+    temps[pc->a] = index;
+    ++pc;
+    countCjump();
+    BRANCH(load<kShift>(near, element(array, index, kShift)) == pc->b);
+  }
   opMoveLoadLoadMoveCheckIndexStore:
     MOVE_LOAD_LOAD;
     THEN(opMoveCheckIndexStore);
@@ -707,44 +721,51 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   opCjumpLoadIndexConstLe:
     countCjump();
     BRANCH(mem_.load<kShift>(element(temps[pc->d], temps[pc->e], kShift)) <= pc->b);
-    // checkIndex, then the next operation's statement on the element it checked.
+    // checkIndex into `near` (the words that hold the array's length), then the next
+    // operation's statement on the element it checked, looked for there first.
 #define MOVE_CHECK_INDEX                                                                 \
-  {                                                                                      \
-    countMove();                                                                         \
-    countCall();                                                                         \
-    std::int64_t args[2] = {temps[pc->d], temps[pc->c]};                                 \
-    temps[pc->a] = checkIndex<kShift>(args, fn, pc->b, near);                            \
-    ++pc;                                                                                \
-  }
+  countMove();                                                                           \
+  countCall();                                                                           \
+  std::int64_t args[2] = {temps[pc->d], temps[pc->c]};                                   \
+  Span near = checkIndexNear<kShift>(args, fn, pc->b);                                   \
+  temps[pc->a] = args[1];                                                                \
+  ++pc
 #define CHECK_INDEX_SET_TEMP                                                             \
   sp -= 2;                                                                               \
   countCall();                                                                           \
-  temps[pc->a] = checkIndex<kShift>(sp, fn, pc->c, near);                                \
+  Span near = checkIndexNear<kShift>(sp, fn, pc->c);                                     \
+  temps[pc->a] = sp[1];                                                                  \
   ++pc
-  opMoveCheckIndexCjumpEq:
+#define CHECKED_CJUMP_EQ                                                                 \
+  countCjump();                                                                          \
+  BRANCH(load<kShift>(near, element(temps[pc->d], temps[pc->e], kShift)) == pc->b)
+#define CHECKED_STORE                                                                    \
+  countMove();                                                                           \
+  std::int64_t addr = element(temps[pc->d], temps[pc->e], kShift);                       \
+  store<kShift>(near, addr, pc->b, fn, pc->c);                                           \
+  NEXT
+  opMoveCheckIndexCjumpEq : {
     MOVE_CHECK_INDEX;
-    goto checkedCjumpEq;
-  opMoveCheckIndexStore:
+    CHECKED_CJUMP_EQ;
+  }
+  opMoveCheckIndexStore : {
     MOVE_CHECK_INDEX;
-    goto checkedStore;
-  opCheckIndexSetTempStore:
+    CHECKED_STORE;
+  }
+  opCheckIndexSetTempCjumpEq : {
     CHECK_INDEX_SET_TEMP;
-    goto checkedStore;
-  opCheckIndexSetTempCjumpEq:
+    CHECKED_CJUMP_EQ;
+  }
+  opCheckIndexSetTempStore : {
     CHECK_INDEX_SET_TEMP;
-  checkedCjumpEq:
-    countCjump();
-    BRANCH(load<kShift>(near, element(temps[pc->d], temps[pc->e], kShift)) == pc->b);
-  checkedStore : {
-    countMove();
-    std::int64_t addr = element(temps[pc->d], temps[pc->e], kShift);
-    store<kShift>(near, addr, pc->b, fn, pc->c);
-    NEXT;
+    CHECKED_STORE;
   }
   }
 #undef MOVE_LOAD_LOAD
 #undef MOVE_TEMP_PLUS_CONST
 #undef THEN
+#undef CHECKED_STORE
+#undef CHECKED_CJUMP_EQ
 #undef CHECK_INDEX_SET_TEMP
 #undef MOVE_CHECK_INDEX
 #undef COUNTED_BRANCH

@@ -440,15 +440,20 @@ void Compiler::pairUp() {
   static constexpr Op kPairs[][3] = {
       {Op::MoveTempPlusConst, Op::Label, Op::MoveTempPlusConstLabel},
       {Op::SetTemp, Op::Label, Op::SetTempLabel},
-      {Op::MoveLoadLoad, Op::MoveCheckIndexCjumpEq,
-       Op::MoveLoadLoadMoveCheckIndexCjumpEq},
       {Op::MoveLoadLoad, Op::MoveCheckIndexStore, Op::MoveLoadLoadMoveCheckIndexStore},
       {Op::MoveLoadLoad, Op::StmMoveTemp, Op::MoveLoadLoadStmMoveTemp},
   };
   std::vector<Ins>& code = fn_->code;
-  for (std::size_t k = 0; k + 1 < code.size(); ++k)
+  for (std::size_t k = 0; k + 1 < code.size(); ++k) {
     for (const auto& [first, second, pair] : kPairs)
       if (code[k].op == first && code[k + 1].op == second) code[k].op = pair;
+    if (code[k].op == Op::MoveLoadLoad && code[k + 1].op == Op::MoveCheckIndexCjumpEq) {
+      const Ins &array = code[k], &check = code[k + 1], &test = code[k + 2];
+      if (check.d == array.a && check.a != array.a && test.d == array.a &&
+          test.e == check.a)
+        code[k].op = Op::MoveLoadLoadCheckedCjumpEq;
+    }
+  }
 }
 
 // CjumpTempTemp, CjumpTempConst or CjumpLoadIndexConst on a signed relation: its form

@@ -116,11 +116,13 @@ enum class Op : std::uint8_t {
   // An operation, then the next one (pc[1], still an operation of its own) without a
   // dispatch: the frequent pairs of a statement falling into a label, and of a static
   // link's word loaded for the statement after it.
-  MoveTempPlusConstLabel,            // MoveTempPlusConst, Label
-  SetTempLabel,                      // SetTemp, Label
-  MoveLoadLoadMoveCheckIndexCjumpEq, // MoveLoadLoad, MoveCheckIndexCjumpEq
-  MoveLoadLoadMoveCheckIndexStore,   // MoveLoadLoad, MoveCheckIndexStore
-  MoveLoadLoadStmMoveTemp,           // MoveLoadLoad, StmMoveTemp
+  MoveTempPlusConstLabel,          // MoveTempPlusConst, Label
+  SetTempLabel,                    // SetTemp, Label
+  MoveLoadLoadMoveCheckIndexStore, // MoveLoadLoad, MoveCheckIndexStore
+  MoveLoadLoadStmMoveTemp,         // MoveLoadLoad, StmMoveTemp
+  // MoveLoadLoad into slot a, then MoveCheckIndexCjumpEq (pc[1], pc[2]) on the array
+  // in slot a and the index it checks: both pass in registers, not through the slots.
+  MoveLoadLoadCheckedCjumpEq,
 };
 
 struct Ins {

@@ -100,17 +100,20 @@ public:
   };
 
   // The word at addr. kShift, when given, is log2 of the word size: the interpreter's
-  // loop, compiled once a word size, passes it as a constant. `near` is given the
-  // words around it, for the accesses that follow.
+  // loop, compiled once a word size, passes it as a constant.
   template <int kShift = 0> std::int64_t load(std::int64_t addr) const {
     return *slot<kShift>(addr, false);
   }
-  template <int kShift = 0> std::int64_t load(std::int64_t addr, Span& near) const {
-    near = span<kShift>(addr);
-    return near.data[near.index(addr)];
-  }
   template <int kShift = 0> void store(std::int64_t addr, std::int64_t value) {
     *slot<kShift>(addr, true) = value;
+  }
+  // The words that hold addr's word, for it and the accesses near it; read as load.
+  template <int kShift> Span span(std::int64_t addr) const {
+    auto a = static_cast<std::uint64_t>(addr);
+    Span s = addr < 0 ? frameSpan<kShift>(a, false) : heapSpan<kShift>(a, false);
+    if (s.index(addr) >= s.words) [[unlikely]]
+      badAccess(addr, false);
+    return s;
   }
 
   // A new heap block of `words` words, all `fill`; returns its address.
@@ -158,14 +161,6 @@ private:
     if (word >= s.words) [[unlikely]]
       badAccess(addr, write);
     return s.data + word;
-  }
-  // The words that hold addr's word, read (as slot).
-  template <int kShift> Span span(std::int64_t addr) const {
-    auto a = static_cast<std::uint64_t>(addr);
-    Span s = addr < 0 ? frameSpan<kShift>(a, false) : heapSpan<kShift>(a, false);
-    if (s.index(addr) >= s.words) [[unlikely]]
-      badAccess(addr, false);
-    return s;
   }
   // The index of a word is huge when its offset is not a multiple of the word size
   // (its low bits rotated to the top), so that one comparison checks alignment and

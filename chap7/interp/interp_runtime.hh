@@ -42,10 +42,12 @@ public:
   template <int kShift = 0> std::int64_t checkIndex(const std::int64_t* a) {
     return checked(a[1], mem_.load<kShift>(lengthAddress<kShift>(a[0])));
   }
-  // The same; `near` is given the words that hold the length (Memory::Span).
-  template <int kShift>
-  std::int64_t checkIndex(const std::int64_t* a, Memory::Span& near) {
-    return checked(a[1], mem_.load<kShift>(lengthAddress<kShift>(a[0]), near));
+  // The same, returning the words that hold the length (Memory::Span).
+  template <int kShift> Memory::Span checkIndexNear(const std::int64_t* a) {
+    std::int64_t at = lengthAddress<kShift>(a[0]);
+    Memory::Span near = mem_.span<kShift>(at);
+    checked(a[1], near.data[near.index(at)]);
+    return near;
   }
   static constexpr int kCheckIndex = builtins::index(builtins::Id::CheckIndex);
 
