@@ -400,9 +400,9 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
                                      &&opSetTempLabel,
                                      &&opMoveLoadLoadMoveCheckIndexStore,
                                      &&opMoveLoadLoadStmMoveTemp,
-                                     &&opMoveLoadLoadCheckedCjumpEq};
-  static_assert(std::size(kOps) ==
-                static_cast<std::size_t>(Op::MoveLoadLoadCheckedCjumpEq) + 1);
+                                     &&opMoveLoadLoadCheckedCjumpEq,
+                                     &&opLoadLoad};
+  static_assert(std::size(kOps) == static_cast<std::size_t>(Op::LoadLoad) + 1);
   if (!code->run) [[unlikely]] {
     for (Ins& i : fn.code)
       i.run = kOps[static_cast<std::size_t>(i.op)];
@@ -433,12 +433,12 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
 #define MOVE_TEMP_PLUS_CONST                                                             \
   countMove();                                                                           \
   temps[pc->a] = wrap(u(temps[pc->d]) + u(pc->b))
+#define LOAD_LOAD(slot)                                                                  \
+  mem_.load<kShift>(wrap(u(load<kShift>(own, wrap(u(temps[slot]) + u(pc->b)))) +         \
+                         u(std::int64_t{pc->c})))
 #define MOVE_LOAD_LOAD                                                                   \
-  {                                                                                      \
-    countMove();                                                                         \
-    std::int64_t link = load<kShift>(own, wrap(u(temps[pc->d]) + u(pc->b)));             \
-    temps[pc->a] = mem_.load<kShift>(wrap(u(link) + u(std::int64_t{pc->c})));            \
-  }
+  countMove();                                                                           \
+  temps[pc->a] = LOAD_LOAD(pc->d)
   goto * pc->run;
   {
   opLabel:
@@ -650,6 +650,9 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   opMoveLoadLoad:
     MOVE_LOAD_LOAD;
     NEXT;
+  opLoadLoad:
+    *sp++ = LOAD_LOAD(pc->a);
+    NEXT;
   opMoveLoadLoadCheckedCjumpEq : {
     MOVE_LOAD_LOAD;
     std::int64_t array = temps[pc->a]; // still in a register
@@ -762,6 +765,7 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   }
   }
 #undef MOVE_LOAD_LOAD
+#undef LOAD_LOAD
 #undef MOVE_TEMP_PLUS_CONST
 #undef THEN
 #undef CHECKED_STORE

@@ -327,6 +327,11 @@ bool Compiler::fuse() {
     return replace(Op::TempPlusConst);
   }
   if (last.op == Op::Load && prev.op == Op::PlusConst) return replace(Op::LoadPlusConst);
+  if (last.op == Op::LoadPlusConst && prev.op == Op::LoadTempPlusConst &&
+      last.b == static_cast<std::int32_t>(last.b)) {
+    prev.c = static_cast<std::int32_t>(last.b);
+    return replace(Op::LoadLoad);
+  }
   if (last.op == Op::Load && prev.op == Op::TempPlusConst)
     return replace(Op::LoadTempPlusConst);
   if (last.op == Op::Store && prev.op == Op::Const) {
@@ -370,6 +375,7 @@ void Compiler::fuseMove() {
   case Op::Temp: op = Op::MoveTemp; break;
   case Op::TempPlusConst: op = Op::MoveTempPlusConst; break;
   case Op::LoadTempPlusConst: op = Op::MoveLoadTempPlusConst; break;
+  case Op::LoadLoad: op = Op::MoveLoadLoad; break;
   default: return;
   }
   Ins& i = code[n - 3];
@@ -377,6 +383,7 @@ void Compiler::fuseMove() {
   i.a = code[n - 1].a;
   i.d = value.a;
   i.b = value.b;
+  i.c = value.c;
   code.resize(n - 2);
 }
 
@@ -473,27 +480,18 @@ void Compiler::specializeCjump(Ins& i) {
   i.op = static_cast<Op>(static_cast<int>(Op::CjumpTempTempEq) + 3 * kind + form);
 }
 
-// StmMove, two operations, SetTemp: one operation, for a static link's word and for
-// checkIndex of two temps.
+// StmMove, two operations, SetTemp: one operation, for checkIndex of two temps.
 bool Compiler::fuseMove2() {
   std::vector<Ins>& code = fn_->code;
   std::size_t n = code.size();
   if (n < 4 || code[n - 4].op != Op::StmMove) return false;
   const Ins x = code[n - 3], y = code[n - 2];
-  Ins i{Op::MoveLoadLoad};
+  if (x.op != Op::Temp || y.op != Op::CheckIndexTemp) return false;
+  Ins i{Op::MoveCheckIndex};
   i.a = code[n - 1].a;
   i.d = x.a;
-  i.b = x.b;
-  if (x.op == Op::LoadTempPlusConst && y.op == Op::LoadPlusConst &&
-      y.b == static_cast<std::int32_t>(y.b)) {
-    i.c = static_cast<std::int32_t>(y.b);
-  } else if (x.op == Op::Temp && y.op == Op::CheckIndexTemp) {
-    i.op = Op::MoveCheckIndex;
-    i.c = y.a;
-    i.b = y.c;
-  } else {
-    return false;
-  }
+  i.c = y.a;
+  i.b = y.c;
   code.resize(n - 4);
   code.push_back(i);
   return true;

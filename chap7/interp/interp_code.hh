@@ -85,7 +85,7 @@ enum class Op : std::uint8_t {
   MoveTemp,              // Temp d
   MoveTempPlusConst,     // TempPlusConst d, b
   MoveLoadTempPlusConst, // LoadTempPlusConst d, b
-  MoveLoadLoad,          // LoadTempPlusConst d, b, LoadPlusConst c: a static link's word
+  MoveLoadLoad,          // LoadLoad d, b, c
   MoveCheckIndex,        // Temp d, CheckIndexTemp c at positions[b]
   // StmCjump, Temp d, Temp b (or Const b), Cjump.
   CjumpTempTemp,
@@ -123,6 +123,7 @@ enum class Op : std::uint8_t {
   // MoveLoadLoad into slot a, then MoveCheckIndexCjumpEq (pc[1], pc[2]) on the array
   // in slot a and the index it checks: both pass in registers, not through the slots.
   MoveLoadLoadCheckedCjumpEq,
+  LoadLoad, // LoadTempPlusConst a, b, LoadPlusConst c: a static link's word
 };
 
 struct Ins {
