@@ -401,8 +401,9 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
                                      &&opMoveLoadLoadMoveCheckIndexStore,
                                      &&opMoveLoadLoadStmMoveTemp,
                                      &&opMoveLoadLoadCheckedCjumpEq,
-                                     &&opLoadLoad};
-  static_assert(std::size(kOps) == static_cast<std::size_t>(Op::LoadLoad) + 1);
+                                     &&opLoadLoad,
+                                     &&opDivideConst};
+  static_assert(std::size(kOps) == static_cast<std::size_t>(Op::DivideConst) + 1);
   if (!code->run) [[unlikely]] {
     for (Ins& i : fn.code)
       i.run = kOps[static_cast<std::size_t>(i.op)];
@@ -565,6 +566,9 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
     NEXT;
   opTimesConst:
     sp[-1] = wrap(u(sp[-1]) * u(pc->b));
+    NEXT;
+  opDivideConst:
+    sp[-1] = divide(sp[-1], pc->b);
     NEXT;
   opPlusTemp:
     sp[-1] = wrap(u(sp[-1]) + u(temps[pc->a]));

@@ -332,6 +332,7 @@ bool Compiler::fuse() {
     prev.c = static_cast<std::int32_t>(last.b);
     return replace(Op::LoadLoad);
   }
+  if (last.op == Op::Divide && prev.op == Op::Const) return replace(Op::DivideConst);
   if (last.op == Op::Load && prev.op == Op::TempPlusConst)
     return replace(Op::LoadTempPlusConst);
   if (last.op == Op::Store && prev.op == Op::Const) {
