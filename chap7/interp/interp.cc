@@ -142,14 +142,14 @@ private:
   // The word at addr, looked for in `near` (the activation's own frame, the block of an
   // array's length) before the frames and the heap.
   template <int kShift> std::int64_t load(const Span& near, std::int64_t addr) const {
-    std::uint64_t w = near.index(addr);
+    std::uint64_t w = near.index(addr, kShift);
     return w < near.words ? near.data[w] : mem_.load<kShift>(addr);
   }
   // MOVE(MEM(addr), v), given to effects_ once stored.
   template <int kShift>
   void store(const Span& near, std::int64_t addr, std::int64_t v, const Function& fn,
              std::int64_t at) {
-    if (std::uint64_t w = near.index(addr); w < near.words)
+    if (std::uint64_t w = near.index(addr, kShift); w < near.words)
       near.data[w] = v;
     else
       mem_.store<kShift>(addr, v);
@@ -307,10 +307,13 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   std::int64_t* temps = temps_.data() + base;
   std::int64_t* values = temps + fn.slots;
   std::int64_t* sp = values; // the next free value
+  // The arguments of a checkIndex of temps, one array for all: each would have its own
+  // words in exec's frame, and each Tiger call's C++ stack would be larger.
+  std::int64_t args[2];
   // The frame of the activation, innermost while its operations run: a load or store
   // there needs no search of the frames. A call may move its words (`data`).
   Span own{u(temps[kFpSlot]) - (u(fn.fpWord) << kShift), u(fn.frameWords),
-           mem_.innermostFrame(), kShift};
+           mem_.innermostFrame()};
   // No lambda captures pc, sp or temps: GCC would keep them in memory.
 #define GO(target)                                                                       \
   {                                                                                      \
@@ -627,7 +630,8 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
     NEXT;
   opCheckIndexTemp : {
     countCall();
-    std::int64_t args[2] = {sp[-1], temps[pc->a]};
+    args[0] = sp[-1];
+    args[1] = temps[pc->a];
     sp[-1] = checkIndex<kShift>(args, fn, pc->c);
     NEXT;
   }
@@ -664,7 +668,8 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
     countMove();
     countCall();
     std::int64_t index = temps[pc->c];
-    std::int64_t args[2] = {array, index};
+    args[0] = array;
+    args[1] = index;
     Span near = checkIndexNear<kShift>(args, fn, pc->b);
     temps[pc->a] = index;
     ++pc;
@@ -680,7 +685,8 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   opMoveCheckIndex : {
     countMove();
     countCall();
-    std::int64_t args[2] = {temps[pc->d], temps[pc->c]};
+    args[0] = temps[pc->d];
+    args[1] = temps[pc->c];
     temps[pc->a] = checkIndex<kShift>(args, fn, pc->b);
     NEXT;
   }
@@ -733,7 +739,8 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
 #define MOVE_CHECK_INDEX                                                                 \
   countMove();                                                                           \
   countCall();                                                                           \
-  std::int64_t args[2] = {temps[pc->d], temps[pc->c]};                                   \
+  args[0] = temps[pc->d];                                                                \
+  args[1] = temps[pc->c];                                                                \
   Span near = checkIndexNear<kShift>(args, fn, pc->b);                                   \
   temps[pc->a] = args[1];                                                                \
   ++pc

@@ -87,14 +87,13 @@ public:
   void nameFramesFrom(std::string stackPointer) { frameBase_ = std::move(stackPointer); }
 
   // The words of a heap block or of a live frame: the word at address addr is
-  // data[index(addr)] when that index is below `words` (it is huge for an address of
-  // no word of theirs). Valid until the next allocation or call.
+  // data[index(addr, log2 of the word size)] when that index is below `words` (it is
+  // huge for an address of no word of theirs). Valid until the next allocation or call.
   struct Span {
     std::uint64_t low; // the address of word 0
     std::uint64_t words;
     std::int64_t* data;
-    int shift; // log2 of the word size
-    std::uint64_t index(std::int64_t addr) const {
+    std::uint64_t index(std::int64_t addr, int shift) const {
       return std::rotr(static_cast<std::uint64_t>(addr) - low, shift);
     }
   };
@@ -111,7 +110,7 @@ public:
   template <int kShift> Span span(std::int64_t addr) const {
     auto a = static_cast<std::uint64_t>(addr);
     Span s = addr < 0 ? frameSpan<kShift>(a, false) : heapSpan<kShift>(a, false);
-    if (s.index(addr) >= s.words) [[unlikely]]
+    if (s.index(addr, shift<kShift>()) >= s.words) [[unlikely]]
       badAccess(addr, false);
     return s;
   }
@@ -157,7 +156,7 @@ private:
     auto a = static_cast<std::uint64_t>(addr);
     Span s = addr < 0 ? frameSpan<kShift>(a, write) : heapSpan<kShift>(a, write);
     std::uint64_t word =
-        addr < 0 ? s.index(addr) : std::rotr(a & (kMaxOffset - 1), shift<kShift>());
+        std::rotr(addr < 0 ? a - s.low : a & (kMaxOffset - 1), shift<kShift>());
     if (word >= s.words) [[unlikely]]
       badAccess(addr, write);
     return s.data + word;
@@ -173,7 +172,7 @@ private:
     if (depth >= depth_) [[unlikely]]
       badAccess(static_cast<std::int64_t>(a), write);
     const Frame& f = frames_[depth];
-    return Span{f.base, f.words, f.data, shift<kShift>()};
+    return Span{f.base, f.words, f.data};
   }
   // block << 32 | offset: a heap block (blocks 0 and 1 wrap to a huge index).
   template <int kShift> Span heapSpan(std::uint64_t a, bool write) const {
@@ -182,7 +181,7 @@ private:
       badAccess(static_cast<std::int64_t>(a), write);
     const Block& b = blocks_[index];
     std::int64_t* data = const_cast<std::int64_t*>(heap_.data()) + b.start;
-    return Span{a & ~(kMaxOffset - 1), b.words, data, shift<kShift>()};
+    return Span{a & ~(kMaxOffset - 1), b.words, data};
   }
   [[noreturn]] void badAccess(std::int64_t addr, bool write) const;
   void makeRoom(std::size_t words, const std::string* function);

@@ -46,7 +46,7 @@ public:
   template <int kShift> Memory::Span checkIndexNear(const std::int64_t* a) {
     std::int64_t at = lengthAddress<kShift>(a[0]);
     Memory::Span near = mem_.span<kShift>(at);
-    checked(a[1], near.data[near.index(at)]);
+    checked(a[1], near.data[near.index(at, kShift)]);
     return near;
   }
   static constexpr int kCheckIndex = builtins::index(builtins::Id::CheckIndex);
