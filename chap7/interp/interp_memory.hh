@@ -28,6 +28,7 @@
 #include "base/diag.hh"
 #include "chap7/interp/interp.hh"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -75,6 +76,8 @@ public:
                                                  << 30; // as a dump's frames
   static constexpr int kDepthShift = 43;                // of a frame address: depth << 43
   static constexpr int kGenerationShift = 31;           // generation << 31
+  static constexpr std::uint64_t kGenerationMask = (std::uint64_t{1} << 12) - 1;
+  static constexpr std::uint64_t kFrameOffset = std::uint64_t{1} << 30; // of word 0
   static constexpr std::uint64_t kFirstHeapBlock = 2;
   static constexpr std::uint64_t kMaxOffset = std::uint64_t{1} << 32; // in a block
 
@@ -120,9 +123,29 @@ public:
 
   // Pushes a zeroed frame of `words` words for a call of `function` (a name that must
   // outlive the run); returns fp = its start + `fpWord` words. At most kMaxFrameDepth
-  // frames are live at once (the caller stops deeper recursion first).
+  // frames are live at once (the caller stops deeper recursion first). Inline: the hot
+  // path of every call; makeRoom handles growth and limits out of line.
   std::int64_t pushFrame(std::int64_t words, std::int64_t fpWord,
-                         const std::string* function);
+                         const std::string* function) {
+    std::size_t top = sp_ + static_cast<std::size_t>(words);
+    bool grow =
+        top > stack_.size() || depth_ == frames_.size() || words > kMaxFrameBytes / 8;
+    if (grow) [[unlikely]]
+      makeRoom(static_cast<std::size_t>(words), function);
+    std::fill(stack_.begin() + static_cast<std::ptrdiff_t>(sp_),
+              stack_.begin() + static_cast<std::ptrdiff_t>(top), 0);
+    Frame& f = frames_[depth_];
+    ++f.generation;
+    f.base = frameBase(depth_, f.generation);
+    f.function = function;
+    f.fpWord = static_cast<std::uint32_t>(fpWord);
+    f.start = static_cast<std::uint32_t>(sp_);
+    f.words = static_cast<std::uint32_t>(words);
+    f.data = stack_.data() + sp_;
+    sp_ = top;
+    ++depth_;
+    return static_cast<std::int64_t>(f.base + (std::uint64_t{f.fpWord} << wordShift_));
+  }
   // The words of the innermost frame, until the next pushFrame.
   std::int64_t* innermostFrame() { return frames_[depth_ - 1].data; }
   // Pops the innermost frame: its addresses are dead from now on.
@@ -182,6 +205,11 @@ private:
     const Block& b = blocks_[index];
     std::int64_t* data = const_cast<std::int64_t*>(heap_.data()) + b.start;
     return Span{a & ~(kMaxOffset - 1), b.words, data};
+  }
+  // The address of word 0 of the frame at (depth, generation).
+  static std::uint64_t frameBase(std::uint64_t depth, std::uint64_t generation) {
+    return std::uint64_t{1} << 63 | depth << kDepthShift |
+           (generation & kGenerationMask) << kGenerationShift | kFrameOffset;
   }
   [[noreturn]] void badAccess(std::int64_t addr, bool write) const;
   void makeRoom(std::size_t words, const std::string* function);
