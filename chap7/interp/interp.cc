@@ -94,6 +94,7 @@ private:
     ++counts_.cjumps;
   }
   [[noreturn]] void stepLimit();
+  [[noreturn]] void depthLimit();
   // A call, given to effects_ with its result when it records; `callee` gives its key
   // (functionKeys_, runtimeKeys_) and `at` is its index in fn.positions, looked up only
   // then. Inlined, and checkIndex too: GCC would call them, and the plain run would pay.
@@ -258,13 +259,18 @@ void Machine::stepLimit() {
   limit(builtins::stepLimitError(opts_.maxSteps));
 }
 
+// Out of line, as stepLimit: its message's strings would make every call's frame larger.
+void Machine::depthLimit() {
+  limit(builtins::callDepthLimitError(opts_.maxDepth));
+}
+
 // Frame [fp + lowOffset, fp + highOffset) on the stack (an address range of its own,
 // dead once the call returns), fresh temps, the view shift, the body, then TEMP rv.
 // The arguments are temps_[args, args + formals).
 std::int64_t Machine::callFunction(int index, std::size_t args) {
   Function& fn = code_.functions[static_cast<std::size_t>(index)];
   if (depth_ >= maxDepth_) [[unlikely]]
-    limit(builtins::callDepthLimitError(opts_.maxDepth));
+    depthLimit();
   callStack_.check(depth_);
   ++depth_;
   std::int64_t fp = mem_.pushFrame(fn.frameWords, fn.fpWord, &fn.name);
