@@ -175,7 +175,10 @@ private:
   // The word at addr; when addr is no word of a live frame or a heap block, the run
   // stops there (badAccess; `write`: a store), with no null pointer to test after. A
   // heap word's index is that of its offset in the block (a & ~low: cheaper than a - low).
-  template <int kShift> std::int64_t* slot(std::int64_t addr, bool write) const {
+  // Always inlined: every load and store of the interpreter's loop is one (at -O2, GCC
+  // would call it from some).
+  template <int kShift>
+  [[gnu::always_inline]] std::int64_t* slot(std::int64_t addr, bool write) const {
     auto a = static_cast<std::uint64_t>(addr);
     Span s = addr < 0 ? frameSpan<kShift>(a, write) : heapSpan<kShift>(a, write);
     std::uint64_t word =
