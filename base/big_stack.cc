@@ -86,10 +86,14 @@ std::size_t stackSize() {
 }
 
 bool stackExhausted(std::size_t reserve) {
-  const Bounds& b = bounds();
   char here;
-  const char* top = &here; // stacks grow down
-  return b.low && (top < b.low || static_cast<std::size_t>(top - b.low) < reserve);
+  return reinterpret_cast<std::uintptr_t>(&here) <
+         stackFloor(reserve); // stacks grow down
+}
+
+std::uintptr_t stackFloor(std::size_t reserve) {
+  const Bounds& b = bounds();
+  return b.low ? reinterpret_cast<std::uintptr_t>(b.low) + reserve : 0;
 }
 
 int nestingLimit(int cap) {

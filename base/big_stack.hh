@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 
 namespace tiger {
@@ -28,6 +29,11 @@ std::size_t stackSize();
 // True when less than `reserve` bytes of the current thread's stack are left below the
 // caller's frame: a recursion checks this at each level and stops cleanly.
 bool stackExhausted(std::size_t reserve);
+
+// The address below which stackExhausted(reserve) holds on the current thread (0 when
+// the stack's bounds are unknown): a recursion that works it out once compares its
+// frame's address with it at each level.
+std::uintptr_t stackFloor(std::size_t reserve);
 
 // The deepest nesting the parser accepts on this thread: `cap` (ast::kMaxNesting) on
 // threads runOnBigStack did not make smaller than the default; on a smaller stack what

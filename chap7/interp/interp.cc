@@ -8,9 +8,10 @@
 //   - a function's operations run in a threaded loop; each statement's first operation
 //     counts it; a jump counts the labels it lands on, sets the position, and drops the
 //     values of the expressions it leaves (a `break` out of an ESEQ);
-//   - a load or store first looks in the activation's own frame (OwnFrame), the
+//   - a load or store first looks in the activation's own frame (`own`, a Span), the
 //     innermost while its operations run, then searches the frames and the heap
-//     (Memory), which check every other address;
+//     (Memory), which check every other address; an array element checked by
+//     checkIndex is looked for first in the block its length was found in;
 //   - CALL(NAME f, args) evaluates the arguments left to right, pushes f's frame,
 //     stores each formal where its Access says (the view shift), runs the body, and
 //     yields TEMP rv of the callee; temps and the value stack belong to one activation;
@@ -20,7 +21,7 @@
 // maxDepth, maxSteps and the stack turn runaway programs into a clean Limit error. Tiger
 // calls get at most 256 MiB of the stack, as `--run-mlir` does, and never its last
 // eighth (kept for the deepest expression of a call and the unwinding):
-// checkCallStack, interp_memory.hh.
+// CallStack, interp_memory.hh.
 #include "chap7/interp/interp.hh"
 
 #include "base/builtins.hh"
@@ -31,29 +32,20 @@
 #include <algorithm>
 #include <bit>
 #include <iostream>
+#include <limits>
 
 namespace tiger {
 namespace interp {
 namespace {
 
-// The frame of the activation exec runs, innermost while its operations run: a load or
-// store there needs no search of the frames. A call may move its words (`data`).
-struct OwnFrame {
-  std::uint64_t low; // the address of its word 0
-  std::uint64_t words;
-  std::int64_t* data;
-  int shift; // log2 of the word size
-  std::int64_t* word(std::int64_t addr) const {
-    std::uint64_t w = std::rotr(static_cast<std::uint64_t>(addr) - low, shift);
-    return w < words ? data + w : nullptr;
-  }
-};
+using Span = Memory::Span;
 
 class Machine {
 public:
   Machine(const RunOptions& opts, std::istream& in, std::ostream& out)
       : opts_(opts), effects_(opts.effects), runtime_(mem_, in, out),
-        maxCount_(opts.maxSteps == 0 ? ~std::uint64_t{0} : opts.maxSteps) {
+        maxCount_(opts.maxSteps == 0 ? ~std::uint64_t{0} : opts.maxSteps),
+        maxDepth_(opts.maxDepth == 0 ? std::numeric_limits<int>::max() : opts.maxDepth) {
     counts_.left = maxCount_;
   }
   void run(const ir::Program& prog);
@@ -78,7 +70,7 @@ private:
   std::int64_t callFunction(int index, std::size_t args);
   // One instantiation a word size (2^kShift bytes): the shift is a constant of the
   // loop, as fast as tigerc's 8 bytes were before other courses' 4.
-  template <int kShift> void exec(const Function& fn, std::size_t base);
+  template <int kShift> void exec(Function& fn, std::size_t base);
   void countStep() { countSteps(1); }
   void countCall() {
     ++counts_.calls;
@@ -101,11 +93,8 @@ private:
     countStep();
     ++counts_.cjumps;
   }
-  void countJump() {
-    countStep();
-    ++counts_.jumps;
-  }
   [[noreturn]] void stepLimit();
+  [[noreturn]] void depthLimit();
   // A call, given to effects_ with its result when it records; `callee` gives its key
   // (functionKeys_, runtimeKeys_) and `at` is its index in fn.positions, looked up only
   // then. Inlined, and checkIndex too: GCC would call them, and the plain run would pay.
@@ -134,21 +123,35 @@ private:
   static const tree::SrcPos& position(const Function& fn, std::int64_t at) {
     return fn.positions[static_cast<std::size_t>(at)];
   }
+  template <int kShift>
   [[gnu::always_inline]] std::int64_t checkIndex(const std::int64_t* args,
                                                  const Function& fn, std::int64_t at) {
     return recorded([this] { return runtimeKeys_[Runtime::kCheckIndex]; }, args, 2, fn,
-                    at, [this, args] { return runtime_.checkIndex(args); });
+                    at, [this, args] { return runtime_.checkIndex<kShift>(args); });
   }
-  template <int kShift> std::int64_t load(const OwnFrame& own, std::int64_t addr) const {
-    const std::int64_t* word = own.word(addr);
-    return word ? *word : mem_.load<kShift>(addr);
+  // The same, returning the words that hold the array's length (args[1] is the index).
+  template <int kShift>
+  [[gnu::always_inline]] Span checkIndexNear(const std::int64_t* args, const Function& fn,
+                                             std::int64_t at) {
+    if (!effects_) [[likely]]
+      return runtime_.checkIndexNear<kShift>(args);
+    recordCall(runtimeKeys_[Runtime::kCheckIndex], args, 2, fn, at);
+    Span near = runtime_.checkIndexNear<kShift>(args);
+    recordRet(args[1]);
+    return near;
+  }
+  // The word at addr, looked for in `near` (the activation's own frame, the block of an
+  // array's length) before the frames and the heap.
+  template <int kShift> std::int64_t load(const Span& near, std::int64_t addr) const {
+    std::uint64_t w = near.index(addr, kShift);
+    return w < near.words ? near.data[w] : mem_.load<kShift>(addr);
   }
   // MOVE(MEM(addr), v), given to effects_ once stored.
   template <int kShift>
-  void store(const OwnFrame& own, std::int64_t addr, std::int64_t v, const Function& fn,
+  void store(const Span& near, std::int64_t addr, std::int64_t v, const Function& fn,
              std::int64_t at) {
-    if (std::int64_t* word = own.word(addr))
-      *word = v;
+    if (std::uint64_t w = near.index(addr, kShift); w < near.words)
+      near.data[w] = v;
     else
       mem_.store<kShift>(addr, v);
     stored(addr, v, fn, at);
@@ -165,8 +168,31 @@ private:
     countSteps(t.steps);
     return t;
   }
+  // A JUMP, or a CJUMP whose operands cannot fail: its step, its count (`kind`) and the
+  // steps of the labels it lands on at once, as nothing happens between them; near the
+  // limit or to an error, one after the other.
+  [[gnu::always_inline]] const Target& jumpTo(const Function& fn, const Target& t,
+                                              std::uint64_t& kind) {
+    auto steps = static_cast<std::uint64_t>(t.steps) + 1;
+    if (t.error != Target::Error::None || counts_.left < steps) [[unlikely]] {
+      countStep();
+      ++kind;
+      return reach(fn, t);
+    }
+    counts_.left -= steps;
+    ++kind;
+    return t;
+  }
   [[noreturn]] void badJump(const Function& fn, const Target& t);
-  void newTemps(std::size_t slots, std::size_t values);
+  // `slots` zeroed temps above the caller's, then room for `values` values. temps_ only
+  // grows (vector::resize on every call and return cost 4% of a call-heavy run).
+  // Inline: on the path of every call.
+  void newTemps(std::size_t slots, std::size_t values) {
+    std::size_t top = tempsTop_ + slots + values;
+    if (top > temps_.size()) temps_.resize(top + top / 2 + 64);
+    std::fill_n(temps_.begin() + static_cast<std::ptrdiff_t>(tempsTop_), slots, 0);
+    tempsTop_ = top;
+  }
   void keyCallees();
 
   const RunOptions& opts_;
@@ -183,6 +209,8 @@ private:
   std::vector<int> functionKeys_;
   std::vector<int> runtimeKeys_;
   std::uint64_t maxCount_; // steps + calls may not exceed it
+  int maxDepth_;           // calls may nest this deep: opts_.maxDepth, or any depth
+  CallStack callStack_;    // whether the stack has room for one more call
 };
 
 [[noreturn]] void limit(std::string message) {
@@ -231,14 +259,19 @@ void Machine::stepLimit() {
   limit(builtins::stepLimitError(opts_.maxSteps));
 }
 
+// Out of line, as stepLimit: its message's strings would make every call's frame larger.
+void Machine::depthLimit() {
+  limit(builtins::callDepthLimitError(opts_.maxDepth));
+}
+
 // Frame [fp + lowOffset, fp + highOffset) on the stack (an address range of its own,
 // dead once the call returns), fresh temps, the view shift, the body, then TEMP rv.
 // The arguments are temps_[args, args + formals).
 std::int64_t Machine::callFunction(int index, std::size_t args) {
-  const Function& fn = code_.functions[static_cast<std::size_t>(index)];
-  if (opts_.maxDepth != 0 && depth_ >= opts_.maxDepth)
-    limit(builtins::callDepthLimitError(opts_.maxDepth));
-  checkCallStack(depth_);
+  Function& fn = code_.functions[static_cast<std::size_t>(index)];
+  if (depth_ >= maxDepth_) [[unlikely]]
+    depthLimit();
+  callStack_.check(depth_);
   ++depth_;
   std::int64_t fp = mem_.pushFrame(fn.frameWords, fn.fpWord, &fn.name);
   std::int64_t* frame = mem_.innermostFrame();
@@ -261,15 +294,6 @@ std::int64_t Machine::callFunction(int index, std::size_t args) {
   return rv;
 }
 
-// `slots` zeroed temps above the caller's, then room for `values` values. temps_ only
-// grows (vector::resize on every call and return cost 4% of a call-heavy run).
-void Machine::newTemps(std::size_t slots, std::size_t values) {
-  std::size_t top = tempsTop_ + slots + values;
-  if (top > temps_.size()) temps_.resize(top + top / 2 + 64);
-  std::fill_n(temps_.begin() + static_cast<std::ptrdiff_t>(tempsTop_), slots, 0);
-  tempsTop_ = top;
-}
-
 [[noreturn]] void Machine::badJump(const Function& fn, const Target& t) {
   const std::string& label = fn.labels[static_cast<std::size_t>(t.label)];
   if (t.error == Target::Error::NotInFunction)
@@ -281,24 +305,33 @@ void Machine::newTemps(std::size_t slots, std::size_t values) {
 // Runs fn's operations on the activation whose temps start at temps_[base]; its value
 // stack lies above its temps. A call may move temps_ and the frames: after one, exec
 // finds its temps and frame again.
-template <int kShift> void Machine::exec(const Function& fn, std::size_t base) {
+template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   const Ins* const code = fn.code.data();
   const Target* const targets = fn.targets.data();
   const Ins* pc = code;
   std::int64_t* temps = temps_.data() + base;
   std::int64_t* values = temps + fn.slots;
   std::int64_t* sp = values; // the next free value
-  OwnFrame own{u(temps[kFpSlot]) - (u(fn.fpWord) << kShift), u(fn.frameWords),
-               mem_.innermostFrame(), kShift};
+  // The arguments of a checkIndex of temps, one array for all: each would have its own
+  // words in exec's frame, and each Tiger call's C++ stack would be larger.
+  std::int64_t args[2];
+  // The frame of the activation, innermost while its operations run: a load or store
+  // there needs no search of the frames. A call may move its words (`data`).
+  Span own{u(temps[kFpSlot]) - (u(fn.fpWord) << kShift), u(fn.frameWords),
+           mem_.innermostFrame()};
   // No lambda captures pc, sp or temps: GCC would keep them in memory.
-#define JUMP(k)                                                                          \
+#define GO(target)                                                                       \
   {                                                                                      \
-    const Target& t = reach(fn, targets[k]);                                             \
+    const Target& t = target;                                                            \
     pc = code + t.pc - 1; /* NEXT runs code[t.pc], after its Label (t.pc > 0) */         \
     sp = values + t.depth;                                                               \
   }
+#define JUMP(k) GO(reach(fn, targets[k]))
+  // A jump that counts its own statement too (jumpTo), a JUMP or a CJUMP.
+#define COUNTED_JUMP(k, kind) GO(jumpTo(fn, targets[k], counts_.kind))
   // Threaded dispatch (GCC and Clang's labels as values): each operation jumps to the
-  // next one's code through kOps, in Op's order; a branch of its own per operation.
+  // next one's code, its `run` (kOps in Op's order, set on fn's first run); a branch of
+  // its own per operation.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpedantic"
   static const void* const kOps[] = {&&opLabel,
@@ -366,12 +399,27 @@ template <int kShift> void Machine::exec(const Function& fn, std::size_t base) {
                                      &&opCjumpTempConstLe,
                                      &&opCjumpLoadIndexConstEq,
                                      &&opCjumpLoadIndexConstLt,
-                                     &&opCjumpLoadIndexConstLe};
-  static_assert(std::size(kOps) ==
-                static_cast<std::size_t>(Op::CjumpLoadIndexConstLe) + 1);
+                                     &&opCjumpLoadIndexConstLe,
+                                     &&opMoveCheckIndexCjumpEq,
+                                     &&opMoveCheckIndexStore,
+                                     &&opCheckIndexSetTempCjumpEq,
+                                     &&opCheckIndexSetTempStore,
+                                     &&opMoveTempPlusConstLabel,
+                                     &&opSetTempLabel,
+                                     &&opMoveLoadLoadMoveCheckIndexStore,
+                                     &&opMoveLoadLoadStmMoveTemp,
+                                     &&opMoveLoadLoadCheckedCjumpEq,
+                                     &&opLoadLoad,
+                                     &&opDivideConst};
+  static_assert(std::size(kOps) == static_cast<std::size_t>(Op::DivideConst) + 1);
+  if (!code->run) [[unlikely]] {
+    for (Ins& i : fn.code)
+      i.run = kOps[static_cast<std::size_t>(i.op)];
+  }
   // pc is the operation running; NEXT runs the one after it.
-#define NEXT goto* kOps[static_cast<std::size_t>((++pc)->op)]
-  // The end of a specialized cjump: a branch, and a dispatch for each way it goes.
+#define NEXT goto*(++pc)->run
+  // The end of a specialized cjump: a branch, and a dispatch for each way it goes;
+  // COUNTED_BRANCH counts the cjump's statement too, when its operands cannot fail.
 #define BRANCH(holds)                                                                    \
   if (holds) {                                                                           \
     JUMP(pc->a);                                                                         \
@@ -379,7 +427,28 @@ template <int kShift> void Machine::exec(const Function& fn, std::size_t base) {
   }                                                                                      \
   JUMP(pc->c);                                                                           \
   NEXT
-  goto* kOps[static_cast<std::size_t>(pc->op)];
+#define COUNTED_BRANCH(holds)                                                            \
+  if (holds) {                                                                           \
+    COUNTED_JUMP(pc->a, cjumps);                                                         \
+    NEXT;                                                                                \
+  }                                                                                      \
+  COUNTED_JUMP(pc->c, cjumps);                                                           \
+  NEXT
+  // Runs the next operation, whose code is `label`, without a dispatch.
+#define THEN(label)                                                                      \
+  ++pc;                                                                                  \
+  goto label
+  // Operations that several run.
+#define MOVE_TEMP_PLUS_CONST                                                             \
+  countMove();                                                                           \
+  temps[pc->a] = wrap(u(temps[pc->d]) + u(pc->b))
+#define LOAD_LOAD(slot)                                                                  \
+  mem_.load<kShift>(wrap(u(load<kShift>(own, wrap(u(temps[slot]) + u(pc->b)))) +         \
+                         u(std::int64_t{pc->c})))
+#define MOVE_LOAD_LOAD                                                                   \
+  countMove();                                                                           \
+  temps[pc->a] = LOAD_LOAD(pc->d)
+  goto * pc->run;
   {
   opLabel:
     countSteps(pc->a);
@@ -389,8 +458,7 @@ template <int kShift> void Machine::exec(const Function& fn, std::size_t base) {
     countStep();
     NEXT;
   opJump:
-    countJump();
-    JUMP(pc->a);
+    COUNTED_JUMP(pc->a, jumps);
     NEXT;
   opStmMove:
     countMove();
@@ -476,7 +544,7 @@ template <int kShift> void Machine::exec(const Function& fn, std::size_t base) {
   opCheckIndex:
     sp -= 2;
     countCall();
-    *sp = checkIndex(sp, fn, pc->c);
+    *sp = checkIndex<kShift>(sp, fn, pc->c);
     ++sp;
     NEXT;
   opPop:
@@ -485,6 +553,9 @@ template <int kShift> void Machine::exec(const Function& fn, std::size_t base) {
   opSetTemp:
     temps[pc->a] = *--sp;
     NEXT;
+  opSetTempLabel:
+    temps[pc->a] = *--sp;
+    THEN(opLabel);
   opStore:
     sp -= 2;
     store<kShift>(own, sp[0], sp[1], fn, pc->c);
@@ -503,6 +574,9 @@ template <int kShift> void Machine::exec(const Function& fn, std::size_t base) {
     NEXT;
   opTimesConst:
     sp[-1] = wrap(u(sp[-1]) * u(pc->b));
+    NEXT;
+  opDivideConst:
+    sp[-1] = divide(sp[-1], pc->b);
     NEXT;
   opPlusTemp:
     sp[-1] = wrap(u(sp[-1]) + u(temps[pc->a]));
@@ -534,20 +608,21 @@ template <int kShift> void Machine::exec(const Function& fn, std::size_t base) {
     temps[pc->a] = temps[pc->d];
     NEXT;
   opMoveTempPlusConst:
-    countMove();
-    temps[pc->a] = wrap(u(temps[pc->d]) + u(pc->b));
+    MOVE_TEMP_PLUS_CONST;
     NEXT;
+  opMoveTempPlusConstLabel:
+    MOVE_TEMP_PLUS_CONST;
+    THEN(opLabel);
   opMoveLoadTempPlusConst:
     countMove();
     temps[pc->a] = load<kShift>(own, wrap(u(temps[pc->d]) + u(pc->b)));
     NEXT;
   opCjumpTempTemp:
-    countCjump();
-    JUMP(tree::evalRel(pc->rel, temps[pc->d], temps[pc->b]) ? pc->a : pc->c);
+    COUNTED_JUMP(tree::evalRel(pc->rel, temps[pc->d], temps[pc->b]) ? pc->a : pc->c,
+                 cjumps);
     NEXT;
   opCjumpTempConst:
-    countCjump();
-    JUMP(tree::evalRel(pc->rel, temps[pc->d], pc->b) ? pc->a : pc->c);
+    COUNTED_JUMP(tree::evalRel(pc->rel, temps[pc->d], pc->b) ? pc->a : pc->c, cjumps);
     NEXT;
   opTempTimesConst:
     *sp++ = wrap(u(temps[pc->a]) * u(pc->b));
@@ -560,8 +635,9 @@ template <int kShift> void Machine::exec(const Function& fn, std::size_t base) {
     NEXT;
   opCheckIndexTemp : {
     countCall();
-    std::int64_t args[2] = {sp[-1], temps[pc->a]};
-    sp[-1] = checkIndex(args, fn, pc->c);
+    args[0] = sp[-1];
+    args[1] = temps[pc->a];
+    sp[-1] = checkIndex<kShift>(args, fn, pc->c);
     NEXT;
   }
   opCjumpConst:
@@ -584,17 +660,39 @@ template <int kShift> void Machine::exec(const Function& fn, std::size_t base) {
     countCjump();
     *sp++ = load<kShift>(own, wrap(u(temps[pc->a]) + u(pc->b)));
     NEXT;
-  opMoveLoadLoad : {
-    countMove();
-    std::int64_t link = load<kShift>(own, wrap(u(temps[pc->d]) + u(pc->b)));
-    temps[pc->a] = mem_.load<kShift>(wrap(u(link) + u(std::int64_t{pc->c})));
+  opMoveLoadLoad:
+    MOVE_LOAD_LOAD;
     NEXT;
+  opLoadLoad:
+    *sp++ = LOAD_LOAD(pc->a);
+    NEXT;
+  opMoveLoadLoadCheckedCjumpEq : {
+    MOVE_LOAD_LOAD;
+    std::int64_t array = temps[pc->a]; // still in a register
+    ++pc;
+    countMove();
+    countCall();
+    std::int64_t index = temps[pc->c];
+    args[0] = array;
+    args[1] = index;
+    Span near = checkIndexNear<kShift>(args, fn, pc->b);
+    temps[pc->a] = index;
+    ++pc;
+    countCjump();
+    BRANCH(load<kShift>(near, element(array, index, kShift)) == pc->b);
   }
+  opMoveLoadLoadMoveCheckIndexStore:
+    MOVE_LOAD_LOAD;
+    THEN(opMoveCheckIndexStore);
+  opMoveLoadLoadStmMoveTemp:
+    MOVE_LOAD_LOAD;
+    THEN(opStmMoveTemp);
   opMoveCheckIndex : {
     countMove();
     countCall();
-    std::int64_t args[2] = {temps[pc->d], temps[pc->c]};
-    temps[pc->a] = checkIndex(args, fn, pc->b);
+    args[0] = temps[pc->d];
+    args[1] = temps[pc->c];
+    temps[pc->a] = checkIndex<kShift>(args, fn, pc->b);
     NEXT;
   }
   opTempPlusTemp:
@@ -603,7 +701,7 @@ template <int kShift> void Machine::exec(const Function& fn, std::size_t base) {
   opCheckIndexSetTemp:
     sp -= 2;
     countCall();
-    temps[pc->a] = checkIndex(sp, fn, pc->c);
+    temps[pc->a] = checkIndex<kShift>(sp, fn, pc->c);
     NEXT;
   opCjumpLoadIndexConst:
     countCjump();
@@ -621,23 +719,17 @@ template <int kShift> void Machine::exec(const Function& fn, std::size_t base) {
     NEXT;
   }
   opCjumpTempTempEq:
-    countCjump();
-    BRANCH(temps[pc->d] == temps[pc->b]);
+    COUNTED_BRANCH(temps[pc->d] == temps[pc->b]);
   opCjumpTempTempLt:
-    countCjump();
-    BRANCH(temps[pc->d] < temps[pc->b]);
+    COUNTED_BRANCH(temps[pc->d] < temps[pc->b]);
   opCjumpTempTempLe:
-    countCjump();
-    BRANCH(temps[pc->d] <= temps[pc->b]);
+    COUNTED_BRANCH(temps[pc->d] <= temps[pc->b]);
   opCjumpTempConstEq:
-    countCjump();
-    BRANCH(temps[pc->d] == pc->b);
+    COUNTED_BRANCH(temps[pc->d] == pc->b);
   opCjumpTempConstLt:
-    countCjump();
-    BRANCH(temps[pc->d] < pc->b);
+    COUNTED_BRANCH(temps[pc->d] < pc->b);
   opCjumpTempConstLe:
-    countCjump();
-    BRANCH(temps[pc->d] <= pc->b);
+    COUNTED_BRANCH(temps[pc->d] <= pc->b);
   opCjumpLoadIndexConstEq:
     countCjump();
     BRANCH(mem_.load<kShift>(element(temps[pc->d], temps[pc->e], kShift)) == pc->b);
@@ -647,9 +739,60 @@ template <int kShift> void Machine::exec(const Function& fn, std::size_t base) {
   opCjumpLoadIndexConstLe:
     countCjump();
     BRANCH(mem_.load<kShift>(element(temps[pc->d], temps[pc->e], kShift)) <= pc->b);
+    // checkIndex into `near` (the words that hold the array's length), then the next
+    // operation's statement on the element it checked, looked for there first.
+#define MOVE_CHECK_INDEX                                                                 \
+  countMove();                                                                           \
+  countCall();                                                                           \
+  args[0] = temps[pc->d];                                                                \
+  args[1] = temps[pc->c];                                                                \
+  Span near = checkIndexNear<kShift>(args, fn, pc->b);                                   \
+  temps[pc->a] = args[1];                                                                \
+  ++pc
+#define CHECK_INDEX_SET_TEMP                                                             \
+  sp -= 2;                                                                               \
+  countCall();                                                                           \
+  Span near = checkIndexNear<kShift>(sp, fn, pc->c);                                     \
+  temps[pc->a] = sp[1];                                                                  \
+  ++pc
+#define CHECKED_CJUMP_EQ                                                                 \
+  countCjump();                                                                          \
+  BRANCH(load<kShift>(near, element(temps[pc->d], temps[pc->e], kShift)) == pc->b)
+#define CHECKED_STORE                                                                    \
+  countMove();                                                                           \
+  std::int64_t addr = element(temps[pc->d], temps[pc->e], kShift);                       \
+  store<kShift>(near, addr, pc->b, fn, pc->c);                                           \
+  NEXT
+  opMoveCheckIndexCjumpEq : {
+    MOVE_CHECK_INDEX;
+    CHECKED_CJUMP_EQ;
   }
+  opMoveCheckIndexStore : {
+    MOVE_CHECK_INDEX;
+    CHECKED_STORE;
+  }
+  opCheckIndexSetTempCjumpEq : {
+    CHECK_INDEX_SET_TEMP;
+    CHECKED_CJUMP_EQ;
+  }
+  opCheckIndexSetTempStore : {
+    CHECK_INDEX_SET_TEMP;
+    CHECKED_STORE;
+  }
+  }
+#undef MOVE_LOAD_LOAD
+#undef LOAD_LOAD
+#undef MOVE_TEMP_PLUS_CONST
+#undef THEN
+#undef CHECKED_STORE
+#undef CHECKED_CJUMP_EQ
+#undef CHECK_INDEX_SET_TEMP
+#undef MOVE_CHECK_INDEX
+#undef COUNTED_BRANCH
 #undef BRANCH
+#undef COUNTED_JUMP
 #undef JUMP
+#undef GO
 #undef NEXT
 #pragma GCC diagnostic pop
 }

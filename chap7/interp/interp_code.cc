@@ -49,7 +49,9 @@ private:
   void fuseCjump();
   void fuseStart(std::size_t begin);
   void fuseElement(std::size_t begin);
+  void fuseChecked();
   static void specializeCjump(Ins& i);
+  void pairUp();
   std::int32_t target(Temp_label label);
   void resolveTargets();
   bool encloses(int outer, int list) const;
@@ -123,6 +125,7 @@ void Compiler::compileFunction(const ir::ProcFrag& proc, Function& fn) {
   for (std::size_t k = fn.code.size() - 1; k-- > 0;)
     if (fn.code[k].op == Op::Label)
       fn.code[k].a = 1 + (fn.code[k + 1].op == Op::Label ? fn.code[k + 1].a : 0);
+  pairUp();
   fn.slots = static_cast<int>(slots_.size());
   resolveTargets();
 }
@@ -171,6 +174,7 @@ void Compiler::addStm(const tree::Stm* s) {
     fuseStart(begin);
     fuseElement(begin);
     specializeCjump(fn_->code.back());
+    fuseChecked();
     return;
   }
   }
@@ -200,6 +204,7 @@ void Compiler::addMove(const tree::Move* m) {
   }
   fuseStart(begin);
   fuseElement(begin);
+  fuseChecked();
 }
 
 void Compiler::addLabel(Temp_label label) {
@@ -322,6 +327,12 @@ bool Compiler::fuse() {
     return replace(Op::TempPlusConst);
   }
   if (last.op == Op::Load && prev.op == Op::PlusConst) return replace(Op::LoadPlusConst);
+  if (last.op == Op::LoadPlusConst && prev.op == Op::LoadTempPlusConst &&
+      last.b == static_cast<std::int32_t>(last.b)) {
+    prev.c = static_cast<std::int32_t>(last.b);
+    return replace(Op::LoadLoad);
+  }
+  if (last.op == Op::Divide && prev.op == Op::Const) return replace(Op::DivideConst);
   if (last.op == Op::Load && prev.op == Op::TempPlusConst)
     return replace(Op::LoadTempPlusConst);
   if (last.op == Op::Store && prev.op == Op::Const) {
@@ -365,6 +376,7 @@ void Compiler::fuseMove() {
   case Op::Temp: op = Op::MoveTemp; break;
   case Op::TempPlusConst: op = Op::MoveTempPlusConst; break;
   case Op::LoadTempPlusConst: op = Op::MoveLoadTempPlusConst; break;
+  case Op::LoadLoad: op = Op::MoveLoadLoad; break;
   default: return;
   }
   Ins& i = code[n - 3];
@@ -372,6 +384,7 @@ void Compiler::fuseMove() {
   i.a = code[n - 1].a;
   i.d = value.a;
   i.b = value.b;
+  i.c = value.c;
   code.resize(n - 2);
 }
 
@@ -414,6 +427,43 @@ void Compiler::fuseElement(std::size_t begin) {
   code.push_back(i);
 }
 
+// A statement that tests or stores an array element in one operation, right after one
+// that checks an index in one (no label between): the checking operation does both.
+void Compiler::fuseChecked() {
+  std::vector<Ins>& code = fn_->code;
+  std::size_t n = code.size();
+  if (n < 2) return;
+  Op check = code[n - 2].op, use = code[n - 1].op;
+  bool cjump = use == Op::CjumpLoadIndexConstEq, store = use == Op::StoreIndexConst;
+  if (!cjump && !store) return;
+  if (check == Op::MoveCheckIndex)
+    code[n - 2].op = cjump ? Op::MoveCheckIndexCjumpEq : Op::MoveCheckIndexStore;
+  else if (check == Op::CheckIndexSetTemp)
+    code[n - 2].op = cjump ? Op::CheckIndexSetTempCjumpEq : Op::CheckIndexSetTempStore;
+}
+
+// The frequent pairs of operations, the second no jump's target: the first runs the
+// second without a dispatch (code[k + 1] is no target: a target follows a Label).
+void Compiler::pairUp() {
+  static constexpr Op kPairs[][3] = {
+      {Op::MoveTempPlusConst, Op::Label, Op::MoveTempPlusConstLabel},
+      {Op::SetTemp, Op::Label, Op::SetTempLabel},
+      {Op::MoveLoadLoad, Op::MoveCheckIndexStore, Op::MoveLoadLoadMoveCheckIndexStore},
+      {Op::MoveLoadLoad, Op::StmMoveTemp, Op::MoveLoadLoadStmMoveTemp},
+  };
+  std::vector<Ins>& code = fn_->code;
+  for (std::size_t k = 0; k + 1 < code.size(); ++k) {
+    for (const auto& [first, second, pair] : kPairs)
+      if (code[k].op == first && code[k + 1].op == second) code[k].op = pair;
+    if (code[k].op == Op::MoveLoadLoad && code[k + 1].op == Op::MoveCheckIndexCjumpEq) {
+      const Ins &array = code[k], &check = code[k + 1], &test = code[k + 2];
+      if (check.d == array.a && check.a != array.a && test.d == array.a &&
+          test.e == check.a)
+        code[k].op = Op::MoveLoadLoadCheckedCjumpEq;
+    }
+  }
+}
+
 // CjumpTempTemp, CjumpTempConst or CjumpLoadIndexConst on a signed relation: its form
 // for EQ, LT or LE, the targets swapped for NE, GE or GT.
 void Compiler::specializeCjump(Ins& i) {
@@ -431,27 +481,18 @@ void Compiler::specializeCjump(Ins& i) {
   i.op = static_cast<Op>(static_cast<int>(Op::CjumpTempTempEq) + 3 * kind + form);
 }
 
-// StmMove, two operations, SetTemp: one operation, for a static link's word and for
-// checkIndex of two temps.
+// StmMove, two operations, SetTemp: one operation, for checkIndex of two temps.
 bool Compiler::fuseMove2() {
   std::vector<Ins>& code = fn_->code;
   std::size_t n = code.size();
   if (n < 4 || code[n - 4].op != Op::StmMove) return false;
   const Ins x = code[n - 3], y = code[n - 2];
-  Ins i{Op::MoveLoadLoad};
+  if (x.op != Op::Temp || y.op != Op::CheckIndexTemp) return false;
+  Ins i{Op::MoveCheckIndex};
   i.a = code[n - 1].a;
   i.d = x.a;
-  i.b = x.b;
-  if (x.op == Op::LoadTempPlusConst && y.op == Op::LoadPlusConst &&
-      y.b == static_cast<std::int32_t>(y.b)) {
-    i.c = static_cast<std::int32_t>(y.b);
-  } else if (x.op == Op::Temp && y.op == Op::CheckIndexTemp) {
-    i.op = Op::MoveCheckIndex;
-    i.c = y.a;
-    i.b = y.c;
-  } else {
-    return false;
-  }
+  i.c = y.a;
+  i.b = y.c;
   code.resize(n - 4);
   code.push_back(i);
   return true;

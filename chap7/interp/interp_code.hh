@@ -85,7 +85,7 @@ enum class Op : std::uint8_t {
   MoveTemp,              // Temp d
   MoveTempPlusConst,     // TempPlusConst d, b
   MoveLoadTempPlusConst, // LoadTempPlusConst d, b
-  MoveLoadLoad,          // LoadTempPlusConst d, b, LoadPlusConst c: a static link's word
+  MoveLoadLoad,          // LoadLoad d, b, c
   MoveCheckIndex,        // Temp d, CheckIndexTemp c at positions[b]
   // StmCjump, Temp d, Temp b (or Const b), Cjump.
   CjumpTempTemp,
@@ -106,11 +106,31 @@ enum class Op : std::uint8_t {
   CjumpLoadIndexConstEq,
   CjumpLoadIndexConstLt,
   CjumpLoadIndexConstLe,
+  // A checkIndex statement, then the statement after it (pc[1], whose operands it reads
+  // and goes past) on an array element: the element is looked for first in the words
+  // that held the array's length.
+  MoveCheckIndexCjumpEq,    // MoveCheckIndex, CjumpLoadIndexConstEq
+  MoveCheckIndexStore,      // MoveCheckIndex, StoreIndexConst
+  CheckIndexSetTempCjumpEq, // CheckIndexSetTemp, CjumpLoadIndexConstEq
+  CheckIndexSetTempStore,   // CheckIndexSetTemp, StoreIndexConst
+  // An operation, then the next one (pc[1], still an operation of its own) without a
+  // dispatch: the frequent pairs of a statement falling into a label, and of a static
+  // link's word loaded for the statement after it.
+  MoveTempPlusConstLabel,          // MoveTempPlusConst, Label
+  SetTempLabel,                    // SetTemp, Label
+  MoveLoadLoadMoveCheckIndexStore, // MoveLoadLoad, MoveCheckIndexStore
+  MoveLoadLoadStmMoveTemp,         // MoveLoadLoad, StmMoveTemp
+  // MoveLoadLoad into slot a, then MoveCheckIndexCjumpEq (pc[1], pc[2]) on the array
+  // in slot a and the index it checks: both pass in registers, not through the slots.
+  MoveLoadLoadCheckedCjumpEq,
+  LoadLoad,    // LoadTempPlusConst a, b, LoadPlusConst c: a static link's word
+  DivideConst, // Const b, Divide
 };
 
 struct Ins {
   Op op;
   tree::RelOp rel = tree::RelOp::EQ; // Cjump
+  const void* run = nullptr;         // the interpreter's code for op, once it ran
   std::int32_t a = 0;
   std::int32_t c = 0;
   std::int32_t d = 0;

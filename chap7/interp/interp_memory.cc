@@ -18,18 +18,11 @@ constexpr std::uint64_t kMaxOffset = Memory::kMaxOffset;
 // A frame address: 1 << 63 | depth << 43 | generation << 31 | byte offset (see the .hh).
 constexpr int kDepthShift = Memory::kDepthShift;
 constexpr int kGenerationShift = Memory::kGenerationShift;
-constexpr std::uint64_t kGenerationMask = (std::uint64_t{1} << 12) - 1;
+constexpr std::uint64_t kGenerationMask = Memory::kGenerationMask;
 constexpr std::uint64_t kDepthMask = Memory::kMaxFrameDepth - 1;
-constexpr std::uint64_t kFrameBase = std::uint64_t{1} << 30; // the offset of word 0
 
 std::int64_t makeAddress(std::uint64_t block) {
   return static_cast<std::int64_t>(block << 32);
-}
-
-// The address of word 0 of the frame at (depth, generation).
-std::uint64_t frameBase(std::uint64_t depth, std::uint64_t generation) {
-  return std::uint64_t{1} << 63 | depth << kDepthShift |
-         (generation & kGenerationMask) << kGenerationShift | kFrameBase;
 }
 
 std::string hex(std::int64_t addr) {
@@ -87,10 +80,16 @@ std::size_t callStackReserve() {
 
 } // namespace
 
+CallStack::CallStack() : floor_(stackFloor(callStackReserve())) {
+}
+
+void CallStack::outOfStack(int depth) {
+  throw Stop{ExitCode::Limit, static_cast<int>(ExitCode::Limit),
+             builtins::outOfStackError(depth)};
+}
+
 void checkCallStack(int depth) {
-  if (depth >= Memory::kMaxFrameDepth || stackExhausted(callStackReserve()))
-    throw Stop{ExitCode::Limit, static_cast<int>(ExitCode::Limit),
-               builtins::outOfStackError(depth)};
+  CallStack().check(depth);
 }
 
 void runToStop(RunResult& result, std::ostream& err, const std::function<void()>& body,
@@ -185,29 +184,6 @@ std::int64_t Memory::allocHeap(std::int64_t words, std::int64_t fill) {
   blocks_.push_back(Block{heap_.size(), static_cast<std::size_t>(words)});
   heap_.resize(heap_.size() + static_cast<std::size_t>(words), fill);
   return makeAddress(kFirstHeapBlock + blocks_.size() - 1);
-}
-
-// The hot path of every call: makeRoom handles growth and limits out of line.
-std::int64_t Memory::pushFrame(std::int64_t words, std::int64_t fpWord,
-                               const std::string* function) {
-  std::size_t top = sp_ + static_cast<std::size_t>(words);
-  bool grow =
-      top > stack_.size() || depth_ == frames_.size() || words > kMaxFrameBytes / 8;
-  if (grow) [[unlikely]]
-    makeRoom(static_cast<std::size_t>(words), function);
-  std::fill(stack_.begin() + static_cast<std::ptrdiff_t>(sp_),
-            stack_.begin() + static_cast<std::ptrdiff_t>(top), 0);
-  Frame& f = frames_[depth_];
-  ++f.generation;
-  f.base = frameBase(depth_, f.generation);
-  f.function = function;
-  f.fpWord = static_cast<std::uint32_t>(fpWord);
-  f.start = static_cast<std::uint32_t>(sp_);
-  f.words = static_cast<std::uint32_t>(words);
-  f.data = stack_.data() + sp_;
-  sp_ = top;
-  ++depth_;
-  return static_cast<std::int64_t>(f.base + (std::uint64_t{f.fpWord} << wordShift_));
 }
 
 // Grows the stack and the frame table for a frame of `words` words (the first frame at

@@ -28,6 +28,7 @@
 #include "base/diag.hh"
 #include "chap7/interp/interp.hh"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -75,6 +76,8 @@ public:
                                                  << 30; // as a dump's frames
   static constexpr int kDepthShift = 43;                // of a frame address: depth << 43
   static constexpr int kGenerationShift = 31;           // generation << 31
+  static constexpr std::uint64_t kGenerationMask = (std::uint64_t{1} << 12) - 1;
+  static constexpr std::uint64_t kFrameOffset = std::uint64_t{1} << 30; // of word 0
   static constexpr std::uint64_t kFirstHeapBlock = 2;
   static constexpr std::uint64_t kMaxOffset = std::uint64_t{1} << 32; // in a block
 
@@ -86,19 +89,33 @@ public:
   // stack pointer, from it (sp+8): the frame's lowest word.
   void nameFramesFrom(std::string stackPointer) { frameBase_ = std::move(stackPointer); }
 
+  // The words of a heap block or of a live frame: the word at address addr is
+  // data[index(addr, log2 of the word size)] when that index is below `words` (it is
+  // huge for an address of no word of theirs). Valid until the next allocation or call.
+  struct Span {
+    std::uint64_t low; // the address of word 0
+    std::uint64_t words;
+    std::int64_t* data;
+    std::uint64_t index(std::int64_t addr, int shift) const {
+      return std::rotr(static_cast<std::uint64_t>(addr) - low, shift);
+    }
+  };
+
   // The word at addr. kShift, when given, is log2 of the word size: the interpreter's
   // loop, compiled once a word size, passes it as a constant.
   template <int kShift = 0> std::int64_t load(std::int64_t addr) const {
-    const std::int64_t* p = slot<kShift>(addr);
-    if (!p) [[unlikely]]
-      badAccess(addr, false);
-    return *p;
+    return *slot<kShift>(addr, false);
   }
   template <int kShift = 0> void store(std::int64_t addr, std::int64_t value) {
-    std::int64_t* p = const_cast<std::int64_t*>(slot<kShift>(addr));
-    if (!p) [[unlikely]]
-      badAccess(addr, true);
-    *p = value;
+    *slot<kShift>(addr, true) = value;
+  }
+  // The words that hold addr's word, for it and the accesses near it; read as load.
+  template <int kShift> Span span(std::int64_t addr) const {
+    auto a = static_cast<std::uint64_t>(addr);
+    Span s = addr < 0 ? frameSpan<kShift>(a, false) : heapSpan<kShift>(a, false);
+    if (s.index(addr, shift<kShift>()) >= s.words) [[unlikely]]
+      badAccess(addr, false);
+    return s;
   }
 
   // A new heap block of `words` words, all `fill`; returns its address.
@@ -106,9 +123,29 @@ public:
 
   // Pushes a zeroed frame of `words` words for a call of `function` (a name that must
   // outlive the run); returns fp = its start + `fpWord` words. At most kMaxFrameDepth
-  // frames are live at once (the caller stops deeper recursion first).
+  // frames are live at once (the caller stops deeper recursion first). Inline: the hot
+  // path of every call; makeRoom handles growth and limits out of line.
   std::int64_t pushFrame(std::int64_t words, std::int64_t fpWord,
-                         const std::string* function);
+                         const std::string* function) {
+    std::size_t top = sp_ + static_cast<std::size_t>(words);
+    bool grow =
+        top > stack_.size() || depth_ == frames_.size() || words > kMaxFrameBytes / 8;
+    if (grow) [[unlikely]]
+      makeRoom(static_cast<std::size_t>(words), function);
+    std::fill(stack_.begin() + static_cast<std::ptrdiff_t>(sp_),
+              stack_.begin() + static_cast<std::ptrdiff_t>(top), 0);
+    Frame& f = frames_[depth_];
+    ++f.generation;
+    f.base = frameBase(depth_, f.generation);
+    f.function = function;
+    f.fpWord = static_cast<std::uint32_t>(fpWord);
+    f.start = static_cast<std::uint32_t>(sp_);
+    f.words = static_cast<std::uint32_t>(words);
+    f.data = stack_.data() + sp_;
+    sp_ = top;
+    ++depth_;
+    return static_cast<std::int64_t>(f.base + (std::uint64_t{f.fpWord} << wordShift_));
+  }
   // The words of the innermost frame, until the next pushFrame.
   std::int64_t* innermostFrame() { return frames_[depth_ - 1].data; }
   // Pops the innermost frame: its addresses are dead from now on.
@@ -135,33 +172,47 @@ private:
     std::int64_t* data = nullptr; // &stack_[start] while live (makeRoom moves it)
   };
 
-  // The word at addr, or null when addr is no word of a live frame or a heap block.
-  template <int kShift> const std::int64_t* slot(std::int64_t addr) const {
+  // The word at addr; when addr is no word of a live frame or a heap block, the run
+  // stops there (badAccess; `write`: a store), with no null pointer to test after. A
+  // heap word's index is that of its offset in the block (a & ~low: cheaper than a - low).
+  // Always inlined: every load and store of the interpreter's loop is one (at -O2, GCC
+  // would call it from some).
+  template <int kShift>
+  [[gnu::always_inline]] std::int64_t* slot(std::int64_t addr, bool write) const {
     auto a = static_cast<std::uint64_t>(addr);
-    return addr < 0 ? frameSlot<kShift>(a) : heapSlot<kShift>(a);
+    Span s = addr < 0 ? frameSpan<kShift>(a, write) : heapSpan<kShift>(a, write);
+    std::uint64_t word =
+        std::rotr(addr < 0 ? a - s.low : a & (kMaxOffset - 1), shift<kShift>());
+    if (word >= s.words) [[unlikely]]
+      badAccess(addr, write);
+    return s.data + word;
   }
-  // The word index of byte offset `bytes`; huge when it is not a multiple of the word
-  // size (its low bits rotated to the top), so that one comparison checks alignment and
+  // The index of a word is huge when its offset is not a multiple of the word size
+  // (its low bits rotated to the top), so that one comparison checks alignment and
   // bounds. kShift 0: the word size set.
-  template <int kShift> std::uint64_t wordOf(std::uint64_t bytes) const {
-    return std::rotr(bytes, kShift ? kShift : wordShift_);
-  }
-  // A live frame's word: the depth finds the frame, and a - base is below 8 * words
-  // only for its own words (another generation or depth is 2^30 bytes away or more).
-  template <int kShift> const std::int64_t* frameSlot(std::uint64_t a) const {
+  template <int kShift> int shift() const { return kShift ? kShift : wordShift_; }
+  // A live frame: the depth finds it, and a - base is below 8 * words only for its own
+  // words (another generation or depth is 2^30 bytes away or more).
+  template <int kShift> Span frameSpan(std::uint64_t a, bool write) const {
     std::uint64_t depth = a >> kDepthShift & (kMaxFrameDepth - 1);
-    if (depth >= depth_) return nullptr;
+    if (depth >= depth_) [[unlikely]]
+      badAccess(static_cast<std::int64_t>(a), write);
     const Frame& f = frames_[depth];
-    std::uint64_t word = wordOf<kShift>(a - f.base);
-    return word < f.words ? f.data + word : nullptr;
+    return Span{f.base, f.words, f.data};
   }
-  // block << 32 | offset: a heap block's own words (blocks 0 and 1 wrap to a huge index).
-  template <int kShift> const std::int64_t* heapSlot(std::uint64_t a) const {
+  // block << 32 | offset: a heap block (blocks 0 and 1 wrap to a huge index).
+  template <int kShift> Span heapSpan(std::uint64_t a, bool write) const {
     std::uint64_t index = (a >> 32) - kFirstHeapBlock;
-    if (index >= blocks_.size()) return nullptr;
+    if (index >= blocks_.size()) [[unlikely]]
+      badAccess(static_cast<std::int64_t>(a), write);
     const Block& b = blocks_[index];
-    std::uint64_t word = wordOf<kShift>(a & (kMaxOffset - 1));
-    return word < b.words ? &heap_[b.start + word] : nullptr;
+    std::int64_t* data = const_cast<std::int64_t*>(heap_.data()) + b.start;
+    return Span{a & ~(kMaxOffset - 1), b.words, data};
+  }
+  // The address of word 0 of the frame at (depth, generation).
+  static std::uint64_t frameBase(std::uint64_t depth, std::uint64_t generation) {
+    return std::uint64_t{1} << 63 | depth << kDepthShift |
+           (generation & kGenerationMask) << kGenerationShift | kFrameOffset;
   }
   [[noreturn]] void badAccess(std::int64_t addr, bool write) const;
   void makeRoom(std::size_t words, const std::string* function);
@@ -186,6 +237,23 @@ private:
   std::size_t stringBytes_ = 0;
   int wordShift_ = 3;     // log2 of the word size
   std::string frameBase_; // see nameFramesFrom
+};
+
+// checkCallStack's test, the stack's bounds worked out once: the same stop at the cost
+// of a comparison a call. Inlined into the recursion, so that `here` is its frame.
+class CallStack {
+public:
+  CallStack();
+  [[gnu::always_inline]] void check(int depth) const {
+    char here;
+    if (depth >= Memory::kMaxFrameDepth ||
+        reinterpret_cast<std::uintptr_t>(&here) < floor_) [[unlikely]]
+      outOfStack(depth);
+  }
+
+private:
+  [[noreturn]] static void outOfStack(int depth);
+  std::uintptr_t floor_; // the lowest address a call may start at; 0: any
 };
 
 } // namespace tiger::interp

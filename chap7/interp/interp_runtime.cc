@@ -12,12 +12,12 @@ namespace tiger::interp {
 
 // Function k of base/builtins.hh's table (runtime::kFunctions) is kMembers[k].
 const Runtime::Member Runtime::kMembers[] = {
-    &Runtime::print,       &Runtime::printi,      &Runtime::flush,
-    &Runtime::getchar,     &Runtime::ord,         &Runtime::chr,
-    &Runtime::size,        &Runtime::substring,   &Runtime::concat,
-    &Runtime::notFn,       &Runtime::exit,        &Runtime::initArray,
-    &Runtime::allocRecord, &Runtime::stringEqual, &Runtime::stringCompare,
-    &Runtime::checkIndex,  &Runtime::checkNil,
+    &Runtime::print,        &Runtime::printi,      &Runtime::flush,
+    &Runtime::getchar,      &Runtime::ord,         &Runtime::chr,
+    &Runtime::size,         &Runtime::substring,   &Runtime::concat,
+    &Runtime::notFn,        &Runtime::exit,        &Runtime::initArray,
+    &Runtime::allocRecord,  &Runtime::stringEqual, &Runtime::stringCompare,
+    &Runtime::checkIndex<>, &Runtime::checkNil,
 };
 
 Runtime::Runtime(Memory& mem, std::istream& in, std::ostream& out)

@@ -37,13 +37,17 @@ public:
   std::int64_t call(int fn, const std::int64_t* args);
 
   // checkIndex(arr, i): the length of arr is the word before element 0. Public and
-  // inline: the interpreter calls it directly, the most frequent runtime call.
-  std::int64_t checkIndex(const std::int64_t* a) {
-    std::int64_t length = mem_.load(
-        static_cast<std::int64_t>(static_cast<std::uint64_t>(a[0]) - mem_.wordSize()));
-    if (a[1] < 0 || a[1] >= length) [[unlikely]]
-      indexError(a[1], length);
-    return a[1];
+  // inline: the interpreter calls it directly, the most frequent runtime call, with
+  // its word size's log2 as a constant (kShift; 0: the word size set).
+  template <int kShift = 0> std::int64_t checkIndex(const std::int64_t* a) {
+    return checked(a[1], mem_.load<kShift>(lengthAddress<kShift>(a[0])));
+  }
+  // The same, returning the words that hold the length (Memory::Span).
+  template <int kShift> Memory::Span checkIndexNear(const std::int64_t* a) {
+    std::int64_t at = lengthAddress<kShift>(a[0]);
+    Memory::Span near = mem_.span<kShift>(at);
+    checked(a[1], near.data[near.index(at, kShift)]);
+    return near;
   }
   static constexpr int kCheckIndex = builtins::index(builtins::Id::CheckIndex);
 
@@ -52,6 +56,15 @@ public:
   bool flushOutput();
 
 private:
+  template <int kShift> std::int64_t lengthAddress(std::int64_t array) const {
+    return static_cast<std::int64_t>(static_cast<std::uint64_t>(array) -
+                                     (kShift ? 1 << kShift : mem_.wordSize()));
+  }
+  static std::int64_t checked(std::int64_t i, std::int64_t length) {
+    if (i < 0 || i >= length) [[unlikely]]
+      indexError(i, length);
+    return i;
+  }
   void checkOutput();
   std::int64_t charString(int c) const { return chars_[static_cast<unsigned char>(c)]; }
 
