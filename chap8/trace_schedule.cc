@@ -72,15 +72,24 @@ public:
   const tree::Cjump* cjump(std::size_t b) const {
     return blocks_[b]->empty() ? nullptr : cast<tree::Cjump>(blocks_[b]->back());
   }
+  // At most two blocks, in a range-for: no allocation a call.
+  struct Successors {
+    std::size_t items[2];
+    std::size_t count = 0;
+    const std::size_t* begin() const { return items; }
+    const std::size_t* end() const { return items + count; }
+  };
   // JUMP(NAME l): [l]; CJUMP(op, a, b, t, f): [f, t]; blocks of this function only.
-  std::vector<std::size_t> successors(std::size_t b) const {
-    std::vector<std::size_t> out;
+  Successors successors(std::size_t b) const {
+    Successors out;
+    auto add = [&](Temp_label l) {
+      if (std::size_t s = find(l); s != kNone) out.items[out.count++] = s;
+    };
     const tree::Stm* last = blocks_[b]->empty() ? nullptr : blocks_[b]->back();
     if (auto* c = cast<tree::Cjump>(last))
-      out = {find(c->f), find(c->t)};
+      add(c->f), add(c->t);
     else if (auto* j = cast<tree::Jump>(last); j && cast<tree::Name>(j->exp))
-      out = {find(cast<tree::Name>(j->exp)->label)};
-    std::erase(out, kNone);
+      add(cast<tree::Name>(j->exp)->label);
     return out;
   }
 
@@ -172,7 +181,7 @@ Traces Tracer::run() {
 // Book: the first unmarked successor, false target first. Improved: a pending header,
 // then an unmarked rotatable header, then as the book.
 std::size_t Tracer::next(std::size_t b) const {
-  std::vector<std::size_t> succ = g_.successors(b);
+  Graph::Successors succ = g_.successors(b);
   if (!book_) {
     for (std::size_t s : succ)
       if (state_[s] == State::Pending) return s;
@@ -223,8 +232,9 @@ public:
 private:
   void finishCjump(tree::Cjump* c, Temp_label next, std::vector<T_stm>& out);
   T_stm threaded(Temp_label target, Temp_label next);
-  void say(const std::string& text) {
-    if (cx_.opts.explain) explain::note(*cx_.opts.explain, "finishing: " + text);
+  // Logs text() when --explain=traces asks; the text is not built otherwise.
+  template <class Text> void say(Text text) {
+    if (cx_.opts.explain) explain::note(*cx_.opts.explain, "finishing: " + text());
   }
 
   Context& cx_;
@@ -239,10 +249,13 @@ void Finisher::finish(T_stm last, Temp_label next, std::vector<T_stm>& out) {
   auto* n = j ? cast<tree::Name>(j->exp) : nullptr;
   // JUMP(NAME l); LABEL l => LABEL l
   if (n && n->label == next)
-    return say("JUMP(NAME " + labelText(next) + ") to the next block: deleted");
+    return say(
+        [&] { return "JUMP(NAME " + labelText(next) + ") to the next block: deleted"; });
   if (T_stm c = n && !cx_.opts.bookTraces ? threaded(n->label, next) : nullptr) {
-    say("JUMP(NAME " + labelText(n->label) +
-        ") to a block that only tests: its CJUMP copied");
+    say([&] {
+      return "JUMP(NAME " + labelText(n->label) +
+             ") to a block that only tests: its CJUMP copied";
+    });
     return finishCjump(cast<tree::Cjump>(c), next, out);
   }
   out.push_back(last); // any other JUMP; a non-jump is left for checkBlocks to report
@@ -253,15 +266,20 @@ void Finisher::finishCjump(tree::Cjump* c, Temp_label next, std::vector<T_stm>& 
   if (c->f == next) return out.push_back(c);
   // CJUMP(op, a, b, t, f); LABEL t => CJUMP(not op, a, b, f, t); LABEL t
   if (c->t == next) {
-    say("CJUMP(" + std::string(tree::name(c->op)) + ", .., " + labelText(c->t) + ", " +
-        labelText(c->f) + ") followed by its true label: negated, labels swapped");
+    say([&] {
+      return "CJUMP(" + std::string(tree::name(c->op)) + ", .., " + labelText(c->t) +
+             ", " + labelText(c->f) +
+             ") followed by its true label: negated, labels swapped";
+    });
     return out.push_back(a_.Cjump(tree::notRel(c->op), c->left, c->right, c->f, c->t));
   }
   // CJUMP(op, a, b, t, f); LABEL x => CJUMP(op, a, b, t, f'); LABEL f'; JUMP(NAME f)
   Temp_label f2 = cx_.temps.newLabel();
-  say("CJUMP(.., " + labelText(c->t) + ", " + labelText(c->f) +
-      ") followed by neither: " + "new false label " + f2.str() + ", then JUMP(NAME " +
-      labelText(c->f) + ")");
+  say([&] {
+    return "CJUMP(.., " + labelText(c->t) + ", " + labelText(c->f) +
+           ") followed by neither: " + "new false label " + f2.str() +
+           ", then JUMP(NAME " + labelText(c->f) + ")";
+  });
   out.push_back(a_.Cjump(c->op, c->left, c->right, c->t, f2));
   out.push_back(a_.Label(f2));
   out.push_back(a_.Jump(c->f));
