@@ -23,6 +23,10 @@ bool stackExhausted(std::size_t reserve) {
   return emscripten_stack_get_free() < reserve;
 }
 
+std::uintptr_t stackFloor(std::size_t reserve) {
+  return emscripten_stack_get_end() + reserve; // the stack grows down to its end
+}
+
 int nestingLimit(int cap) {
   return cap;
 }
