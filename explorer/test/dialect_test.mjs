@@ -66,9 +66,9 @@ async function testProfile(page, url, { tigerc, cases, artifacts }) {
   writeFileSync(file, profile);
   await page.click(`${pane} details.profile summary`);
   await page.setInputFiles(`${pane} input.profile-file`, file);
-  rmSync(file);
   await page.waitForFunction((sel) => document.querySelector(sel).textContent.includes('appel-ml'),
     `${profileEditor} .cm-content`);
+  rmSync(file); // once the page has read it: it reads the file after setInputFiles returns
   await pasteDump(page, dump);
   await selectDialect(page, 'appel-ml');
   const native = nativeIn(tigerc, { 'profile.json': profile, 'dump.traces': dump },
