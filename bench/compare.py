@@ -16,19 +16,18 @@ import statistics
 import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+from run import OUT, generate  # bench/run.py: gen.py's programs in bench/out/
+
 SHAPES = ["course", "lines", "ifchain", "loopseq", "seq"]
 N = 1_000_000
 
 
 def program(shape):
-    path = os.path.join(HERE, "out", "%s%d.tig" % (shape, N))
-    if not os.path.exists(path):
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "wb") as out:
-            subprocess.run([sys.executable, os.path.join(HERE, "gen.py"), shape, str(N)],
-                           stdout=out, check=True)
-    return path
+    path = os.path.join(OUT, "%s%d.tig" % (shape, N))
+    if os.path.exists(path):
+        return path
+    os.makedirs(OUT, exist_ok=True)
+    return generate(shape, N)
 
 
 def run(tigerc, emit, path):
