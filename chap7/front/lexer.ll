@@ -2,8 +2,9 @@
  *
  * Input: the text of one SourceFile, copied into Flex's buffer a block at a time
  * (YY_INPUT): no second copy of the whole file.
- * Output: Bison symbols (parser.yy) with their locations, an identifier's value its
- * Symbol in the symbols of the ParseContext's program; lexical errors go to the
+ * Output: Bison tokens (parser.yy): a kind, a location and a Value, an identifier's
+ * its Symbol in the symbols of the ParseContext's program, a string's its text kept
+ * in the ParseContext; lexical errors go to the
  * Diagnostics of the ParseContext and scanning goes on, so several are reported.
  *
  * Locations: 1-based line:col, [begin, end); every byte counts one column, a tab
@@ -29,6 +30,7 @@
 
 using tiger::front::Parser;
 using tiger::front::ParseContext;
+using tiger::front::Value;
 using tiger::Loc;
 
 namespace {
@@ -102,6 +104,12 @@ char controlChar(char c) {
   return static_cast<char>(c - '@');
 }
 
+// A token of kind `kind` at `at`.
+int token(int kind, const Loc& at, Loc& loc) {
+  loc = at;
+  return kind;
+}
+
 // Copies the next at most `max` bytes of the source into Flex's buffer; 0 at the end.
 int nextBlock(ParseContext& ctx, char* buf, std::size_t max) {
   const std::string& text = ctx.src.text();
@@ -113,7 +121,9 @@ int nextBlock(ParseContext& ctx, char* buf, std::size_t max) {
 
 } // namespace
 
-#define YY_DECL Parser::symbol_type scanToken(yyscan_t yyscanner)
+// A token is returned as its kind, its value in `val` (ID, INT, STRING) and its place
+// in `loc` (yylex below).
+#define YY_DECL int scanToken(yyscan_t yyscanner, Value& val, Loc& loc)
 #define YY_INPUT(buf, result, max) ((result) = nextBlock(*yyextra, (buf), (max)))
 // A refill fills all the room left in Flex's buffer, not 16 KiB of it: a token longer
 // than the buffer (a run of a million blanks) doubles the buffer and is scanned again
@@ -121,7 +131,7 @@ int nextBlock(ParseContext& ctx, char* buf, std::size_t max) {
 // length (4 MB of blanks: 34 s); with the room doubling, log2 of it refills.
 #define YY_READ_BUF_SIZE INT_MAX
 #define YY_USER_ACTION advance(yyextra->lex, yytext, yyleng);
-#define TOKEN(name) return Parser::make_##name(yyextra->lex.tok)
+#define TOKEN(name) return token(Parser::token::TOK_##name, yyextra->lex.tok, loc)
 %}
 
 %option reentrant noyywrap nounput noinput never-interactive batch 8bit nodefault warn
@@ -184,11 +194,17 @@ int nextBlock(ParseContext& ctx, char* buf, std::size_t max) {
 "|"             TOKEN(OR);
 ":="            TOKEN(ASSIGN);
 
-[a-zA-Z][a-zA-Z0-9_]*  return Parser::make_ID(identifier(ctx, yytext, yyleng), s.tok);
-[0-9]+          return Parser::make_INT(intValue(ctx, yytext, yyleng), s.tok);
+[a-zA-Z][a-zA-Z0-9_]*  {
+                  val.id = identifier(ctx, yytext, yyleng);
+                  TOKEN(ID);
+                }
+[0-9]+          {
+                  val.integer = intValue(ctx, yytext, yyleng);
+                  TOKEN(INT);
+                }
 
 .               { ctx.lexError(s.tok, "illegal character '" + shown(yytext[0]) + "'"); }
-<<EOF>>         return Parser::make_END_OF_FILE(Loc{s.pos, s.pos});
+<<EOF>>         return token(Parser::token::TOK_END_OF_FILE, Loc{s.pos, s.pos}, loc);
 }
 
   /* Nested comments: depth counts the open comment markers. */
@@ -201,7 +217,7 @@ int nextBlock(ParseContext& ctx, char* buf, std::size_t max) {
                   ctx.lexError(s.start, "unterminated comment");
                   s.unterminated = true;
                   BEGIN(INITIAL);
-                  return Parser::make_END_OF_FILE(Loc{s.pos, s.pos});
+                  return token(Parser::token::TOK_END_OF_FILE, Loc{s.pos, s.pos}, loc);
                 }
 }
 
@@ -209,8 +225,8 @@ int nextBlock(ParseContext& ctx, char* buf, std::size_t max) {
 <STR>{
 "\""            {
                   BEGIN(INITIAL);
-                  Loc whole{s.start.begin, s.tok.end};
-                  return Parser::make_STRING(std::move(s.text), whole);
+                  val.text = &ctx.texts.emplace_back(std::move(s.text));
+                  return token(Parser::token::TOK_STRING, Loc{s.start.begin, s.tok.end}, loc);
                 }
 [^"\\\n]+       { s.text.append(yytext, yyleng); }
 \\n             { s.text += '\n'; }
@@ -231,7 +247,7 @@ int nextBlock(ParseContext& ctx, char* buf, std::size_t max) {
                   ctx.lexError(s.start, "unterminated string literal");
                   s.unterminated = true;
                   BEGIN(INITIAL);
-                  return Parser::make_END_OF_FILE(Loc{s.pos, s.pos});
+                  return token(Parser::token::TOK_END_OF_FILE, Loc{s.pos, s.pos}, loc);
                 }
 }
 
@@ -239,7 +255,9 @@ int nextBlock(ParseContext& ctx, char* buf, std::size_t max) {
 
 namespace tiger::front {
 
-Parser::symbol_type yylex(ParseContext& ctx) { return scanToken(ctx.scanner); }
+int yylex(Value* val, Loc* loc, ParseContext& ctx) {
+  return scanToken(ctx.scanner, *val, *loc);
+}
 
 void scanBegin(ParseContext& ctx) {
   yyscan_t scanner = nullptr;

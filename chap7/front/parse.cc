@@ -80,16 +80,16 @@ bool dumpTokens(const SourceFile& src, Diagnostics& diag, std::ostream& out) {
   if (!fitsScanner(src, diag)) return false;
   front::ParseContext ctx(src, diag);
   front::ScanScope scan(ctx);
-  using Kind = front::Parser::symbol_kind;
+  using Token = front::Parser::token;
   for (;;) {
-    front::Parser::symbol_type tok = front::yylex(ctx);
-    Kind::symbol_kind_type kind = tok.kind();
-    if (kind == Kind::S_YYEOF) break;
-    out << tok.location.begin.line << ':' << tok.location.begin.col << ' '
-        << front::tokenName(kind);
-    if (kind == Kind::S_ID) out << ' ' << tok.value.as<Symbol>();
-    if (kind == Kind::S_INT) out << ' ' << tok.value.as<std::int64_t>();
-    if (kind == Kind::S_STRING) out << ' ' << ast::quoted(tok.value.as<std::string>());
+    front::Value val;
+    Loc loc;
+    int kind = front::yylex(&val, &loc, ctx);
+    if (kind == Token::TOK_END_OF_FILE) break;
+    out << loc.begin.line << ':' << loc.begin.col << ' ' << front::tokenName(kind);
+    if (kind == Token::TOK_ID) out << ' ' << val.id;
+    if (kind == Token::TOK_INT) out << ' ' << val.integer;
+    if (kind == Token::TOK_STRING) out << ' ' << ast::quoted(*val.text);
     out << '\n';
   }
   return ctx.lexErrors == 0;
