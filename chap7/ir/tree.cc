@@ -48,20 +48,16 @@ RelOp commuteRel(RelOp op) {
   return op;
 }
 
-void* Arena::allocate(Chunks& to, std::size_t bytes, std::size_t align) {
+void* Arena::grow(Chunks& to, std::size_t bytes) {
   if (bytes > to.size) { // a long list: a chunk of its own, before the one in use
     auto own = std::make_unique<std::byte[]>(bytes);
     std::byte* p = own.get();
     to.list.insert(to.list.empty() ? to.list.end() : to.list.end() - 1, std::move(own));
     return p;
   }
-  std::size_t start = (to.used + align - 1) / align * align;
-  if (start + bytes > to.size) {
-    to.list.emplace_back(new std::byte[to.size]); // not zeroed: nodes are built in place
-    start = 0;
-  }
-  to.used = start + bytes;
-  return to.list.back().get() + start;
+  to.list.emplace_back(new std::byte[to.size]); // not zeroed: nodes are built in place
+  to.used = bytes;
+  return to.list.back().get();
 }
 
 T_stm Arena::SeqList(const std::vector<T_stm>& stms) {

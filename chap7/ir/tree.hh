@@ -322,7 +322,15 @@ private:
     std::size_t used; // bytes used in list.back()
     std::vector<std::unique_ptr<std::byte[]>> list;
   };
-  void* allocate(Chunks& to, std::size_t bytes, std::size_t align);
+  // The next `bytes` of the chunk in use, aligned (align: a power of two); a new chunk
+  // when they do not fit (grow: new[] aligns a chunk for any node).
+  void* allocate(Chunks& to, std::size_t bytes, std::size_t align) {
+    std::size_t start = (to.used + align - 1) & ~(align - 1);
+    if (start + bytes > to.size) return grow(to, bytes);
+    to.used = start + bytes;
+    return to.list.back().get() + start;
+  }
+  void* grow(Chunks& to, std::size_t bytes);
   void* allocate(std::size_t bytes, std::size_t align) {
     return allocate(nodes_, bytes, align);
   }
