@@ -130,6 +130,7 @@ private:
   TrExp ifValue(const Branch& br, TrExp a, TrExp b);
   TrExp whileExp(const ast::WhileExp& e);
   TrExp forExp(const ast::ForExp& e);
+  TrExp leaveLoop(const ast::Exp& loop, TrExp t);
   TrExp jumpTo(const ast::Exp* loop, bool toDone);
   TrExp letExp(const ast::LetExp& e);
   TrExp withStms(std::vector<T_stm> stms, TrExp last);
@@ -139,9 +140,9 @@ private:
   TempFactory& temps_;
   std::vector<frame::Frame*> levels_; // levels_[d]: the frame of the function at depth d
   // Lookups only: nothing below is iterated, so pointer keys do not affect the output.
-  // vars_ and loops_ hold only what the functions being translated can still name:
-  // funBody drops its function's locals (declared_ lists them) and loops when done, so
-  // the maps stay small instead of growing with the program.
+  // vars_ and loops_ hold only what the code being translated can still name: funBody
+  // drops its function's locals (declared_ lists them) when done, leaveLoop a loop's
+  // labels, so the maps stay small instead of growing with the program.
   std::unordered_map<const ast::VarBinding*, VarInfo> vars_;
   std::unordered_map<const ast::FunDec*, FunInfo> funs_;
   std::unordered_map<const ast::Exp*, LoopLabels> loops_;
@@ -192,14 +193,10 @@ void Translator::done(const ast::ExpPtr& e) {
   if (freeAst_) const_cast<ast::ExpPtr&>(e).reset();
 }
 
-// f's PROC (procBody). A break never leaves its function (semant), so the body sees
-// only its own loops: the outer function's are set aside meanwhile; the body's locals
-// are dropped after it.
+// f's PROC (procBody); the body's locals are dropped after it.
 void Translator::funBody(const ast::FunDec& f) {
-  auto outerLoops = std::exchange(loops_, {});
   std::size_t outerLocals = declared_.size();
   procBody(f);
-  loops_ = std::move(outerLoops);
   for (std::size_t k = outerLocals; k < declared_.size(); ++k)
     vars_.erase(declared_[k]);
   declared_.resize(outerLocals);
@@ -346,14 +343,21 @@ TrExp Translator::exp(const ast::Exp& e) {
     return TrExp::Nx(A.Move(dst, ex(*a.exp)));
   }
   case ast::ExpKind::If: return ifExp(*ast::as<ast::IfExp>(&e));
-  case ast::ExpKind::While: return whileExp(*ast::as<ast::WhileExp>(&e));
-  case ast::ExpKind::For: return forExp(*ast::as<ast::ForExp>(&e));
+  case ast::ExpKind::While: return leaveLoop(e, whileExp(*ast::as<ast::WhileExp>(&e)));
+  case ast::ExpKind::For: return leaveLoop(e, forExp(*ast::as<ast::ForExp>(&e)));
   case ast::ExpKind::Break: return jumpTo(ast::as<ast::BreakExp>(&e)->loop, true);
   case ast::ExpKind::Continue: return jumpTo(ast::as<ast::ContinueExp>(&e)->loop, false);
   case ast::ExpKind::Let: return letExp(*ast::as<ast::LetExp>(&e));
   case ast::ExpKind::Array: return arrayExp(*ast::as<ast::ArrayExp>(&e));
   }
   return TrExp::Ex(A.Const(0));
+}
+
+// A loop's labels serve only the breaks inside it: they are dropped once it is
+// translated, so loops_ holds just the loops around what is being translated.
+TrExp Translator::leaveLoop(const ast::Exp& loop, TrExp t) {
+  loops_.erase(&loop);
+  return t;
 }
 
 // "text" => NAME L, with one STRING(L, "text") fragment per distinct text.
