@@ -68,10 +68,14 @@ C_block C_basicBlocks(Context& cx, const std::vector<T_stm>& stmList) {
 
 // BlockIndex (basic_blocks.hh). The table: linear probing from a Fibonacci hash.
 BlockIndex::BlockIndex(const Blocks& blocks) : blocks_(blocks) {
+  // Each block's label, read once: it sits in the block's first statement, two
+  // pointers away.
+  std::vector<Temp_label> labels(blocks.size());
   int lo = -1, hi = -1; // the range of the blocks' label numbers
   bool named = false;
-  for (const std::vector<T_stm>* block : blocks) {
-    int n = blockLabel(*block).number();
+  for (std::size_t i = 0; i < blocks.size(); ++i) {
+    labels[i] = blockLabel(*blocks[i]);
+    int n = labels[i].number();
     named |= n < 0;
     if (n >= 0 && (lo < 0 || n < lo)) lo = n;
     hi = std::max(hi, n);
@@ -80,7 +84,7 @@ BlockIndex::BlockIndex(const Blocks& blocks) : blocks_(blocks) {
     first_ = lo;
     slots_.resize(static_cast<std::size_t>(hi - lo) + 1);
     for (std::size_t i = 0; i < blocks.size(); ++i)
-      slots_[blockLabel(*blocks[i]).number() - lo] = static_cast<std::uint32_t>(i + 1);
+      slots_[labels[i].number() - lo] = static_cast<std::uint32_t>(i + 1);
     return;
   }
   std::size_t size = 4;
@@ -88,10 +92,9 @@ BlockIndex::BlockIndex(const Blocks& blocks) : blocks_(blocks) {
     size *= 2;
   slots_.resize(size);
   for (std::size_t i = 0; i < blocks.size(); ++i) {
-    Temp_label l = blockLabel(*blocks[i]);
-    if (!l) continue;
-    std::size_t k = home(l);
-    while (slots_[k] != 0 && blockLabel(*blocks[slots_[k] - 1]) != l)
+    if (!labels[i]) continue;
+    std::size_t k = home(labels[i]);
+    while (slots_[k] != 0 && labels[slots_[k] - 1] != labels[i])
       k = next(k);
     slots_[k] = static_cast<std::uint32_t>(i + 1);
   }
