@@ -51,6 +51,7 @@
 #include "chap8/basic_blocks.hh"
 #include "chap8/explain.hh"
 
+#include <optional>
 #include <ostream>
 
 namespace tiger::canon {
@@ -328,17 +329,20 @@ std::vector<T_stm> C_traceSchedule(Context& cx, const C_block& b) {
   for (const Block& block : b.stmLists)
     blocks.push_back(&block);
   Block entry; // LABEL e; JUMP(NAME H) when the first block is a rotatable header
-  if (!cx.opts.bookTraces && !blocks.empty() &&
-      rotatableHeaders(Graph(blocks))[0] != kNone) {
-    entry = {cx.arena.Label(cx.temps.newLabel()), cx.arena.Jump(blockLabel(*blocks[0]))};
-    blocks.insert(blocks.begin(), &entry);
-  }
   Traces traces;
   { // the graph and the tracer are freed before the order is made
-    Graph graph(blocks);
-    Tracer tracer(graph, cx.opts.bookTraces);
-    traces = tracer.run();
-    explainTraces(cx, blocks, tracer, traces);
+    std::optional<Graph> graph(std::in_place, blocks);
+    std::optional<Tracer> tracer(std::in_place, *graph, cx.opts.bookTraces);
+    if (!blocks.empty() && tracer->rotated(0)) { // (never in the book's mode)
+      entry = {cx.arena.Label(cx.temps.newLabel()),
+               cx.arena.Jump(blockLabel(*blocks[0]))};
+      blocks.insert(blocks.begin(), &entry); // so the graph and the tracer are made again
+      tracer.reset();
+      graph.emplace(blocks);
+      tracer.emplace(*graph, cx.opts.bookTraces);
+    }
+    traces = tracer->run();
+    explainTraces(cx, blocks, *tracer, traces);
   }
   Blocks order;
   order.reserve(blocks.size());
