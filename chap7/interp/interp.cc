@@ -11,7 +11,9 @@
 //   - a load or store first looks in the activation's own frame (`own`, a Span), the
 //     innermost while its operations run, then searches the frames and the heap
 //     (Memory), which check every other address; an array element checked by
-//     checkIndex is looked for first in the block its length was found in;
+//     checkIndex is looked for first in the block its length was found in, and each
+//     checkIndex operation tries first the heap block of its last array (Ins::block:
+//     blocks never move in the address space nor die);
 //   - CALL(NAME f, args) evaluates the arguments left to right, pushes f's frame,
 //     stores each formal where its Access says (the view shift), runs the body, and
 //     yields TEMP rv of the callee; temps and the value stack belong to one activation;
@@ -123,20 +125,23 @@ private:
   static const tree::SrcPos& position(const Function& fn, std::int64_t at) {
     return fn.positions[static_cast<std::size_t>(at)];
   }
+  // checkIndex(args[0], args[1]) at `check`, the operation, which tries first the block
+  // it found the array's length in last (Ins::block).
   template <int kShift>
   [[gnu::always_inline]] std::int64_t checkIndex(const std::int64_t* args,
-                                                 const Function& fn, std::int64_t at) {
-    return recorded([this] { return runtimeKeys_[Runtime::kCheckIndex]; }, args, 2, fn,
-                    at, [this, args] { return runtime_.checkIndex<kShift>(args); });
+                                                 const Function& fn, std::int64_t at,
+                                                 const Ins& check) {
+    checkIndexNear<kShift>(args, fn, at, check);
+    return args[1];
   }
-  // The same, returning the words that hold the array's length (args[1] is the index).
+  // The same, returning the words that hold the array's length.
   template <int kShift>
   [[gnu::always_inline]] Span checkIndexNear(const std::int64_t* args, const Function& fn,
-                                             std::int64_t at) {
+                                             std::int64_t at, const Ins& check) {
     if (!effects_) [[likely]]
-      return runtime_.checkIndexNear<kShift>(args);
+      return runtime_.checkIndexNear<kShift>(args, check.block);
     recordCall(runtimeKeys_[Runtime::kCheckIndex], args, 2, fn, at);
-    Span near = runtime_.checkIndexNear<kShift>(args);
+    Span near = runtime_.checkIndexNear<kShift>(args, check.block);
     recordRet(args[1]);
     return near;
   }
@@ -544,7 +549,7 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   opCheckIndex:
     sp -= 2;
     countCall();
-    *sp = checkIndex<kShift>(sp, fn, pc->c);
+    *sp = checkIndex<kShift>(sp, fn, pc->c, *pc);
     ++sp;
     NEXT;
   opPop:
@@ -637,7 +642,7 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
     countCall();
     args[0] = sp[-1];
     args[1] = temps[pc->a];
-    sp[-1] = checkIndex<kShift>(args, fn, pc->c);
+    sp[-1] = checkIndex<kShift>(args, fn, pc->c, *pc);
     NEXT;
   }
   opCjumpConst:
@@ -675,7 +680,7 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
     std::int64_t index = temps[pc->c];
     args[0] = array;
     args[1] = index;
-    Span near = checkIndexNear<kShift>(args, fn, pc->b);
+    Span near = checkIndexNear<kShift>(args, fn, pc->b, *pc);
     temps[pc->a] = index;
     ++pc;
     countCjump();
@@ -692,7 +697,7 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
     countCall();
     args[0] = temps[pc->d];
     args[1] = temps[pc->c];
-    temps[pc->a] = checkIndex<kShift>(args, fn, pc->b);
+    temps[pc->a] = checkIndex<kShift>(args, fn, pc->b, *pc);
     NEXT;
   }
   opTempPlusTemp:
@@ -701,7 +706,7 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   opCheckIndexSetTemp:
     sp -= 2;
     countCall();
-    temps[pc->a] = checkIndex<kShift>(sp, fn, pc->c);
+    temps[pc->a] = checkIndex<kShift>(sp, fn, pc->c, *pc);
     NEXT;
   opCjumpLoadIndexConst:
     countCjump();
@@ -746,13 +751,13 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   countCall();                                                                           \
   args[0] = temps[pc->d];                                                                \
   args[1] = temps[pc->c];                                                                \
-  Span near = checkIndexNear<kShift>(args, fn, pc->b);                                   \
+  Span near = checkIndexNear<kShift>(args, fn, pc->b, *pc);                              \
   temps[pc->a] = args[1];                                                                \
   ++pc
 #define CHECK_INDEX_SET_TEMP                                                             \
   sp -= 2;                                                                               \
   countCall();                                                                           \
-  Span near = checkIndexNear<kShift>(sp, fn, pc->c);                                     \
+  Span near = checkIndexNear<kShift>(sp, fn, pc->c, *pc);                                \
   temps[pc->a] = sp[1];                                                                  \
   ++pc
 #define CHECKED_CJUMP_EQ                                                                 \

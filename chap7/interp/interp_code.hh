@@ -136,6 +136,9 @@ struct Ins {
   std::int32_t d = 0;
   std::int32_t e = 0;
   std::int64_t b = 0;
+  // A checkIndex's: the block it found its array's length in last, tried first on its
+  // next run (Memory::span). Written while the code runs: a cache, not the program.
+  mutable Memory::BlockCache block{};
 };
 
 // Where a jump goes; when `error` is not None, the jump raises it instead.

@@ -118,6 +118,24 @@ public:
     return s;
   }
 
+  // Where one site of the code found a heap block last: the block's Span but for its
+  // words' storage, which moves as the heap grows. A block keeps its addresses and
+  // length for the whole run, so an entry stays true; empty (no word) at first.
+  struct BlockCache {
+    std::uint64_t low = 0;
+    std::uint64_t words = 0;
+    std::size_t start = 0; // the block's word 0 in the heap's storage
+  };
+  // span(addr), the block in `cache` tried first, without a search of the blocks; a
+  // heap block found by the search is kept there. Inline but for the search.
+  template <int kShift>
+  [[gnu::always_inline]] Span span(std::int64_t addr, BlockCache& cache) const {
+    Span s{cache.low, cache.words, heapData() + cache.start};
+    if (s.index(addr, shift<kShift>()) < s.words) [[likely]]
+      return s;
+    return search<kShift>(addr, cache);
+  }
+
   // A new heap block of `words` words, all `fill`; returns its address.
   std::int64_t allocHeap(std::int64_t words, std::int64_t fill);
 
@@ -206,8 +224,15 @@ private:
     if (index >= blocks_.size()) [[unlikely]]
       badAccess(static_cast<std::int64_t>(a), write);
     const Block& b = blocks_[index];
-    std::int64_t* data = const_cast<std::int64_t*>(heap_.data()) + b.start;
-    return Span{a & ~(kMaxOffset - 1), b.words, data};
+    return Span{a & ~(kMaxOffset - 1), b.words, heapData() + b.start};
+  }
+  std::int64_t* heapData() const { return const_cast<std::int64_t*>(heap_.data()); }
+  template <int kShift>
+  [[gnu::noinline]] Span search(std::int64_t addr, BlockCache& cache) const {
+    Span s = span<kShift>(addr);
+    if (addr >= 0)
+      cache = {s.low, s.words, static_cast<std::size_t>(s.data - heapData())};
+    return s;
   }
   // The address of word 0 of the frame at (depth, generation).
   static std::uint64_t frameBase(std::uint64_t depth, std::uint64_t generation) {

@@ -64,6 +64,20 @@ TEST(InterpE2E, NilFieldReadIsARuntimeError) {
   EXPECT_EQ(run.err, "runtime error: field access through nil\n");
 }
 
+// One checkIndex sees two arrays in turn: the block it tried first (the last array's)
+// never passes an index of the other.
+TEST(InterpE2E, AnIndexIsCheckedAgainstItsOwnArray) {
+  RunOutput run = runTiger(R"(
+    let type a = array of int
+        var x := a[2] of 1
+        var y := a[5] of 2
+        function get(v: a, i: int): int = v[i]
+    in printi(get(x, 1)); printi(get(y, 4)); printi(get(x, 0)); printi(get(x, 4)) end)");
+  EXPECT_EQ(run.out, "121");
+  EXPECT_EQ(run.result.exitCode, 70);
+  EXPECT_EQ(run.err, "runtime error: array index 4 out of range [0, 2)\n");
+}
+
 // ---- the book's programs ----
 
 std::string readFile(const std::filesystem::path& p) {
