@@ -13,7 +13,8 @@
 //     (Memory), which check every other address; an array element checked by
 //     checkIndex is looked for first in the block its length was found in, and each
 //     checkIndex operation tries first the heap block of its last array (Ins::block:
-//     blocks never move in the address space nor die);
+//     blocks never move in the address space nor die); a static link's word is looked
+//     for first in the words the last one was found in (`link`, until a call);
 //   - CALL(NAME f, args) evaluates the arguments left to right, pushes f's frame,
 //     stores each formal where its Access says (the view shift), runs the body, and
 //     yields TEMP rv of the callee; temps and the value stack belong to one activation;
@@ -150,6 +151,18 @@ private:
   template <int kShift> std::int64_t load(const Span& near, std::int64_t addr) const {
     std::uint64_t w = near.index(addr, kShift);
     return w < near.words ? near.data[w] : mem_.load<kShift>(addr);
+  }
+  // The same, and `near` becomes the words addr is in when it was not there.
+  template <int kShift> std::int64_t loadKeep(Span& near, std::int64_t addr) const {
+    std::uint64_t w = near.index(addr, kShift);
+    if (w >= near.words) [[unlikely]] {
+      near = search<kShift>(addr);
+      w = near.index(addr, kShift);
+    }
+    return near.data[w];
+  }
+  template <int kShift> [[gnu::noinline]] Span search(std::int64_t addr) const {
+    return mem_.span<kShift>(addr);
   }
   // MOVE(MEM(addr), v), given to effects_ once stored.
   template <int kShift>
@@ -324,6 +337,9 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   // there needs no search of the frames. A call may move its words (`data`).
   Span own{u(temps[kFpSlot]) - (u(fn.fpWord) << kShift), u(fn.frameWords),
            mem_.innermostFrame()};
+  // The words a static link's word was found in last (LOAD_LOAD), tried first: a frame
+  // below the activation's, or a heap block. Emptied by each call, which may move them.
+  Span link{0, 0, nullptr};
   // No lambda captures pc, sp or temps: GCC would keep them in memory.
 #define GO(target)                                                                       \
   {                                                                                      \
@@ -448,8 +464,8 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   countMove();                                                                           \
   temps[pc->a] = wrap(u(temps[pc->d]) + u(pc->b))
 #define LOAD_LOAD(slot)                                                                  \
-  mem_.load<kShift>(wrap(u(load<kShift>(own, wrap(u(temps[slot]) + u(pc->b)))) +         \
-                         u(std::int64_t{pc->c})))
+  loadKeep<kShift>(link, wrap(u(load<kShift>(own, wrap(u(temps[slot]) + u(pc->b)))) +    \
+                              u(std::int64_t{pc->c})))
 #define MOVE_LOAD_LOAD                                                                   \
   countMove();                                                                           \
   temps[pc->a] = LOAD_LOAD(pc->d)
@@ -529,6 +545,7 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
         [this, index] { return functionKeys_[static_cast<std::size_t>(index)]; }, sp,
         pc->a, fn, pc->c, [this, index, at] { return callFunction(index, at); });
     own.data = mem_.innermostFrame();
+    link.words = 0;
     temps = temps_.data() + base;
     values = temps + fn.slots;
     sp = temps_.data() + at;
@@ -536,6 +553,7 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
     NEXT;
   }
   opCallRuntime:
+    link.words = 0; // an allocation may move the heap
     sp -= pc->a;
     countCall();
     *sp = recorded(

@@ -78,6 +78,16 @@ TEST(InterpE2E, AnIndexIsCheckedAgainstItsOwnArray) {
   EXPECT_EQ(run.err, "runtime error: array index 4 out of range [0, 2)\n");
 }
 
+// A static link's word is read after calls that grew the frames (which moved them):
+// the frame it was found in before the call is looked for again.
+TEST(InterpE2E, AnOuterVariableIsReadAfterTheFramesGrew) {
+  RunOutput run = runTiger(R"(
+    let var n := 7
+        function deep(k: int): int = if k = 0 then n else n + deep(k - 1) - n
+    in printi(deep(5000)) end)");
+  EXPECT_EQ(run.out, "7") << run.err;
+}
+
 // ---- the book's programs ----
 
 std::string readFile(const std::filesystem::path& p) {
