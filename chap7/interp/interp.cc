@@ -464,8 +464,10 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   countMove();                                                                           \
   temps[pc->a] = wrap(u(temps[pc->d]) + u(pc->b))
 #define LOAD_LOAD(slot)                                                                  \
-  loadKeep<kShift>(link, wrap(u(load<kShift>(own, wrap(u(temps[slot]) + u(pc->b)))) +    \
-                              u(std::int64_t{pc->c})))
+  loadKeep<kShift>(                                                                      \
+      link, wrap(u(pc->e >= 0 ? own.data[pc->e]                                          \
+                              : load<kShift>(own, wrap(u(temps[slot]) + u(pc->b)))) +    \
+                 u(std::int64_t{pc->c})))
 #define MOVE_LOAD_LOAD                                                                   \
   countMove();                                                                           \
   temps[pc->a] = LOAD_LOAD(pc->d)

@@ -52,6 +52,7 @@ private:
   void fuseChecked();
   static void specializeCjump(Ins& i);
   void pairUp();
+  void placeStaticLinks();
   std::int32_t target(Temp_label label);
   void resolveTargets();
   bool encloses(int outer, int list) const;
@@ -73,6 +74,7 @@ private:
   std::vector<int> jumpLists_; // the list of each target's jump
   int list_ = 0;               // the statement list being decoded
   int depth_ = 0;              // the value-stack depth at this point of the code
+  bool fpSet_ = false;         // whether a MOVE or a formal sets fp's slot
 };
 
 template <class T> const T* need(const T* node) {
@@ -113,11 +115,13 @@ void Compiler::compileFunction(const ir::ProcFrag& proc, Function& fn) {
   parents_.assign(1, -1);
   list_ = 0;
   depth_ = 0;
+  fpSet_ = false;
   for (const frame::Access& a : proc.frame->formals()) {
     if (a.kind == frame::Access::Kind::InFrame)
       fn.formals.push_back({true, frameWord(a.offset)});
     else
       fn.formals.push_back({false, slot(a.temp)});
+    fpSet_ |= !fn.formals.back().inFrame && fn.formals.back().offset == kFpSlot;
   }
   for (const tree::Stm* s : proc.body)
     flatten(s);
@@ -126,6 +130,7 @@ void Compiler::compileFunction(const ir::ProcFrag& proc, Function& fn) {
     if (fn.code[k].op == Op::Label)
       fn.code[k].a = 1 + (fn.code[k + 1].op == Op::Label ? fn.code[k + 1].a : 0);
   pairUp();
+  placeStaticLinks();
   fn.slots = static_cast<int>(slots_.size());
   resolveTargets();
 }
@@ -194,6 +199,7 @@ void Compiler::addMove(const tree::Move* m) {
   emit(Op::StmMove, 0);
   if (auto* t = tree::cast<tree::Temp>(dst)) {
     int s = slot(t->temp);
+    fpSet_ |= s == kFpSlot;
     exp(m->src);
     emit(Op::SetTemp, -1, s);
     fuseMove();
@@ -461,6 +467,23 @@ void Compiler::pairUp() {
           test.e == check.a)
         code[k].op = Op::MoveLoadLoadCheckedCjumpEq;
     }
+  }
+}
+
+// Each read of a non-local variable, MEM(MEM(TEMP slot + b) + c): e is the word of
+// the activation's frame that MEM(fp + b) reads when slot is fp's and fp is never set
+// (so fp + b stays that word), else -1.
+void Compiler::placeStaticLinks() {
+  for (Ins& i : fn_->code) {
+    bool loadLoad = i.op == Op::LoadLoad || i.op == Op::MoveLoadLoad ||
+                    i.op == Op::MoveLoadLoadCheckedCjumpEq ||
+                    i.op == Op::MoveLoadLoadMoveCheckIndexStore ||
+                    i.op == Op::MoveLoadLoadStmMoveTemp;
+    if (!loadLoad) continue;
+    std::int64_t word = fn_->fpWord + i.b / prog_.wordSize;
+    bool own = (i.op == Op::LoadLoad ? i.a : i.d) == kFpSlot && !fpSet_ &&
+               i.b % prog_.wordSize == 0 && word >= 0 && word < fn_->frameWords;
+    i.e = own ? static_cast<std::int32_t>(word) : -1;
   }
 }
 

@@ -123,7 +123,8 @@ enum class Op : std::uint8_t {
   // MoveLoadLoad into slot a, then MoveCheckIndexCjumpEq (pc[1], pc[2]) on the array
   // in slot a and the index it checks: both pass in registers, not through the slots.
   MoveLoadLoadCheckedCjumpEq,
-  LoadLoad,    // LoadTempPlusConst a, b, LoadPlusConst c: a static link's word
+  LoadLoad,    // LoadTempPlusConst a, b, LoadPlusConst c: a static link's word; the
+               // LoadLoads' e: the frame's word MEM(fp + b) always reads, or -1
   DivideConst, // Const b, Divide
 };
 
