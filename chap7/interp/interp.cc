@@ -692,8 +692,11 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
     *sp++ = LOAD_LOAD(pc->a);
     NEXT;
   opMoveLoadLoadCheckedCjumpEq : {
-    MOVE_LOAD_LOAD;
-    std::int64_t array = temps[pc->a]; // still in a register
+    countMove();
+    // A local, not temps[pc->a] read back: each count's store might change a temp for
+    // all GCC knows, and the test would wait for that read.
+    std::int64_t array = LOAD_LOAD(pc->d);
+    temps[pc->a] = array;
     ++pc;
     countMove();
     countCall();
