@@ -468,6 +468,8 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
       link, wrap(u(pc->e >= 0 ? own.data[pc->e]                                          \
                               : load<kShift>(own, wrap(u(temps[slot]) + u(pc->b)))) +    \
                  u(std::int64_t{pc->c})))
+  // The index a MoveCheckIndex checks.
+#define CHECKED_INDEX wrap(u(temps[pc->c]) + u(temps[pc->e]))
 #define MOVE_LOAD_LOAD                                                                   \
   countMove();                                                                           \
   temps[pc->a] = LOAD_LOAD(pc->d)
@@ -700,7 +702,7 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
     ++pc;
     countMove();
     countCall();
-    std::int64_t index = temps[pc->c];
+    std::int64_t index = CHECKED_INDEX;
     args[0] = array;
     args[1] = index;
     Span near = checkIndexNear<kShift>(args, fn, pc->b, *pc);
@@ -719,7 +721,7 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
     countMove();
     countCall();
     args[0] = temps[pc->d];
-    args[1] = temps[pc->c];
+    args[1] = CHECKED_INDEX;
     temps[pc->a] = checkIndex<kShift>(args, fn, pc->b, *pc);
     NEXT;
   }
@@ -773,7 +775,7 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   countMove();                                                                           \
   countCall();                                                                           \
   args[0] = temps[pc->d];                                                                \
-  args[1] = temps[pc->c];                                                                \
+  args[1] = CHECKED_INDEX;                                                               \
   Span near = checkIndexNear<kShift>(args, fn, pc->b, *pc);                              \
   temps[pc->a] = args[1];                                                                \
   ++pc
@@ -809,6 +811,7 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   }
   }
 #undef MOVE_LOAD_LOAD
+#undef CHECKED_INDEX
 #undef LOAD_LOAD
 #undef MOVE_TEMP_PLUS_CONST
 #undef THEN

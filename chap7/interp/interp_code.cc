@@ -131,7 +131,7 @@ void Compiler::compileFunction(const ir::ProcFrag& proc, Function& fn) {
       fn.code[k].a = 1 + (fn.code[k + 1].op == Op::Label ? fn.code[k + 1].a : 0);
   pairUp();
   placeStaticLinks();
-  fn.slots = static_cast<int>(slots_.size());
+  fn.slots = static_cast<int>(slots_.size()) + 1; // and kZeroSlot
   resolveTargets();
 }
 
@@ -373,7 +373,7 @@ bool Compiler::fuse() {
 void Compiler::fuseMove() {
   std::vector<Ins>& code = fn_->code;
   std::size_t n = code.size();
-  if (code[n - 1].op != Op::SetTemp || fuseMove2()) return;
+  if (fuseMove2() || code[n - 1].op != Op::SetTemp) return;
   if (n < 3 || code[n - 3].op != Op::StmMove) return;
   const Ins value = code[n - 2];
   Op op;
@@ -504,18 +504,27 @@ void Compiler::specializeCjump(Ins& i) {
   i.op = static_cast<Op>(static_cast<int>(Op::CjumpTempTempEq) + 3 * kind + form);
 }
 
-// StmMove, two operations, SetTemp: one operation, for checkIndex of two temps.
+// StmMove, Temp, the checkIndex of that temp and of a temp or a sum of two temps, and
+// SetTemp: one operation (the index temps[c] + temps[e], e kZeroSlot for one temp).
 bool Compiler::fuseMove2() {
   std::vector<Ins>& code = fn_->code;
   std::size_t n = code.size();
-  if (n < 4 || code[n - 4].op != Op::StmMove) return false;
-  const Ins x = code[n - 3], y = code[n - 2];
-  if (x.op != Op::Temp || y.op != Op::CheckIndexTemp) return false;
+  if (n < 4 || code[n - 4].op != Op::StmMove || code[n - 3].op != Op::Temp) return false;
+  const Ins index = code[n - 2], last = code[n - 1];
   Ins i{Op::MoveCheckIndex};
-  i.a = code[n - 1].a;
-  i.d = x.a;
-  i.c = y.a;
-  i.b = y.c;
+  i.d = code[n - 3].a;
+  i.c = index.a;
+  if (index.op == Op::CheckIndexTemp && last.op == Op::SetTemp) {
+    i.a = last.a;
+    i.e = kZeroSlot;
+    i.b = index.c;
+  } else if (index.op == Op::TempPlusTemp && last.op == Op::CheckIndexSetTemp) {
+    i.a = last.a;
+    i.e = index.d;
+    i.b = last.c;
+  } else {
+    return false;
+  }
   code.resize(n - 4);
   code.push_back(i);
   return true;
@@ -598,8 +607,9 @@ std::int64_t Compiler::frameWord(std::int64_t offset) {
   return word;
 }
 
+// fp and rv are in slots_ from the start; kZeroSlot, after them, is no temp's.
 int Compiler::slot(Temp_temp t) {
-  return slots_.emplace(t, static_cast<int>(slots_.size())).first->second;
+  return slots_.emplace(t, static_cast<int>(slots_.size()) + 1).first->second;
 }
 
 } // namespace

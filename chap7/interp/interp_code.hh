@@ -86,7 +86,8 @@ enum class Op : std::uint8_t {
   MoveTempPlusConst,     // TempPlusConst d, b
   MoveLoadTempPlusConst, // LoadTempPlusConst d, b
   MoveLoadLoad,          // LoadLoad d, b, c
-  MoveCheckIndex,        // Temp d, CheckIndexTemp c at positions[b]
+  MoveCheckIndex,        // Temp d, checkIndex of it and temps[c] + temps[e], at
+                         // positions[b] (e kZeroSlot: Temp d, CheckIndexTemp c)
   // StmCjump, Temp d, Temp b (or Const b), Cjump.
   CjumpTempTemp,
   CjumpTempConst,
@@ -177,6 +178,7 @@ struct Code {
 
 inline constexpr int kFpSlot = 0;
 inline constexpr int kRvSlot = 1;
+inline constexpr int kZeroSlot = 2; // no temp's: 0 in every activation
 
 // Prepares `prog` to run; string fragments are added to `mem`. A malformed program
 // (a CALL of an unknown function, a wrong argument count of a runtime function, a
