@@ -431,8 +431,11 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
                                      &&opMoveLoadLoadStmMoveTemp,
                                      &&opMoveLoadLoadCheckedCjumpEq,
                                      &&opLoadLoad,
-                                     &&opDivideConst};
-  static_assert(std::size(kOps) == static_cast<std::size_t>(Op::DivideConst) + 1);
+                                     &&opDivideConst,
+                                     &&opPlusLoadLoad,
+                                     &&opTempPlusLoadLoad,
+                                     &&opMinusConstTemp};
+  static_assert(std::size(kOps) == static_cast<std::size_t>(Op::MinusConstTemp) + 1);
   if (!code->run) [[unlikely]] {
     for (Ins& i : fn.code)
       i.run = kOps[static_cast<std::size_t>(i.op)];
@@ -692,6 +695,15 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
     NEXT;
   opLoadLoad:
     *sp++ = LOAD_LOAD(pc->a);
+    NEXT;
+  opPlusLoadLoad:
+    sp[-1] = wrap(u(sp[-1]) + u(LOAD_LOAD(pc->a)));
+    NEXT;
+  opTempPlusLoadLoad:
+    *sp++ = wrap(u(temps[pc->d]) + u(LOAD_LOAD(pc->a)));
+    NEXT;
+  opMinusConstTemp:
+    sp[-1] = wrap(u(sp[-1]) - u(pc->b) - u(temps[pc->a]));
     NEXT;
   opMoveLoadLoadCheckedCjumpEq : {
     countMove();

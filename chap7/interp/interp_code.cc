@@ -339,6 +339,18 @@ bool Compiler::fuse() {
     return replace(Op::LoadLoad);
   }
   if (last.op == Op::Divide && prev.op == Op::Const) return replace(Op::DivideConst);
+  if (last.op == Op::Plus && prev.op == Op::LoadLoad) return replace(Op::PlusLoadLoad);
+  if (last.op == Op::PlusLoadLoad && prev.op == Op::Temp) {
+    prev.d = prev.a;
+    prev.a = last.a;
+    prev.b = last.b;
+    prev.c = last.c;
+    return replace(Op::TempPlusLoadLoad);
+  }
+  if (last.op == Op::MinusTemp && prev.op == Op::MinusConst) {
+    prev.a = last.a;
+    return replace(Op::MinusConstTemp);
+  }
   if (last.op == Op::Load && prev.op == Op::TempPlusConst)
     return replace(Op::LoadTempPlusConst);
   if (last.op == Op::Store && prev.op == Op::Const) {
@@ -475,14 +487,15 @@ void Compiler::pairUp() {
 // (so fp + b stays that word), else -1.
 void Compiler::placeStaticLinks() {
   for (Ins& i : fn_->code) {
-    bool loadLoad = i.op == Op::LoadLoad || i.op == Op::MoveLoadLoad ||
-                    i.op == Op::MoveLoadLoadCheckedCjumpEq ||
-                    i.op == Op::MoveLoadLoadMoveCheckIndexStore ||
-                    i.op == Op::MoveLoadLoadStmMoveTemp;
-    if (!loadLoad) continue;
+    bool inA =
+        i.op == Op::LoadLoad || i.op == Op::PlusLoadLoad || i.op == Op::TempPlusLoadLoad;
+    bool inD = i.op == Op::MoveLoadLoad || i.op == Op::MoveLoadLoadCheckedCjumpEq ||
+               i.op == Op::MoveLoadLoadMoveCheckIndexStore ||
+               i.op == Op::MoveLoadLoadStmMoveTemp;
+    if (!inA && !inD) continue;
     std::int64_t word = fn_->fpWord + i.b / prog_.wordSize;
-    bool own = (i.op == Op::LoadLoad ? i.a : i.d) == kFpSlot && !fpSet_ &&
-               i.b % prog_.wordSize == 0 && word >= 0 && word < fn_->frameWords;
+    bool own = (inA ? i.a : i.d) == kFpSlot && !fpSet_ && i.b % prog_.wordSize == 0 &&
+               word >= 0 && word < fn_->frameWords;
     i.e = own ? static_cast<std::int32_t>(word) : -1;
   }
 }

@@ -127,6 +127,10 @@ enum class Op : std::uint8_t {
   LoadLoad,    // LoadTempPlusConst a, b, LoadPlusConst c: a static link's word; the
                // LoadLoads' e: the frame's word MEM(fp + b) always reads, or -1
   DivideConst, // Const b, Divide
+  // The arithmetic of an index such as r + n - 1 - c:
+  PlusLoadLoad,     // LoadLoad a, b, c, Plus
+  TempPlusLoadLoad, // Temp d, PlusLoadLoad a, b, c
+  MinusConstTemp,   // MinusConst b, MinusTemp a
 };
 
 struct Ins {

@@ -88,6 +88,16 @@ TEST(InterpE2E, AnOuterVariableIsReadAfterTheFramesGrew) {
   EXPECT_EQ(run.out, "7") << run.err;
 }
 
+// An index such as r + n - 1 - c (queens' diagonals): a temp plus a non-local
+// variable, then a constant and a temp taken off, in two operations.
+TEST(InterpE2E, ATempPlusANonLocalMinusAConstantAndATemp) {
+  RunOutput run = runTiger(R"(
+    let var n := 10
+        function f(i: int, j: int): int = i + n - 1 - j
+    in printi(f(3, 4)); print(" "); printi(f(-9223372036854775807, 12)) end)");
+  EXPECT_EQ(run.out, "8 9223372036854775806") << run.err;
+}
+
 // ---- the book's programs ----
 
 std::string readFile(const std::filesystem::path& p) {
