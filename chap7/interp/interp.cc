@@ -178,30 +178,27 @@ private:
     if (effects_) [[unlikely]]
       recordStore(addr, v, fn, at);
   }
-  // A jump to t: its error, or the steps of the labels it lands on. Inlined: GCC would
-  // call it from each of the many jumps.
-  [[gnu::always_inline]] const Target& reach(const Function& fn, const Target& t) {
-    if (t.error != Target::Error::None) [[unlikely]]
-      badJump(fn, t);
+  // A jump to t: the steps of the labels it lands on (none before a BadJump). Inlined:
+  // GCC would call it from each of the many jumps.
+  [[gnu::always_inline]] const Target& reach(const Target& t) {
     countSteps(t.steps);
     return t;
   }
   // A JUMP, or a CJUMP whose operands cannot fail: its step, its count (`kind`) and the
   // steps of the labels it lands on at once, as nothing happens between them; near the
-  // limit or to an error, one after the other.
-  [[gnu::always_inline]] const Target& jumpTo(const Function& fn, const Target& t,
-                                              std::uint64_t& kind) {
+  // limit, one after the other.
+  [[gnu::always_inline]] const Target& jumpTo(const Target& t, std::uint64_t& kind) {
     auto steps = static_cast<std::uint64_t>(t.steps) + 1;
-    if (t.error != Target::Error::None || counts_.left < steps) [[unlikely]] {
+    if (counts_.left < steps) [[unlikely]] {
       countStep();
       ++kind;
-      return reach(fn, t);
+      return reach(t);
     }
     counts_.left -= steps;
     ++kind;
     return t;
   }
-  [[noreturn]] void badJump(const Function& fn, const Target& t);
+  [[noreturn]] void badJump(const Function& fn, const Ins& bad);
   // `slots` zeroed temps above the caller's, then room for `values` values. temps_ only
   // grows (vector::resize on every call and return cost 4% of a call-heavy run).
   // Inline: on the path of every call.
@@ -312,9 +309,9 @@ std::int64_t Machine::callFunction(int index, std::size_t args) {
   return rv;
 }
 
-[[noreturn]] void Machine::badJump(const Function& fn, const Target& t) {
-  const std::string& label = fn.labels[static_cast<std::size_t>(t.label)];
-  if (t.error == Target::Error::NotInFunction)
+[[noreturn]] void Machine::badJump(const Function& fn, const Ins& bad) {
+  const std::string& label = fn.labels[static_cast<std::size_t>(bad.a)];
+  if (static_cast<Target::Error>(bad.c) == Target::Error::NotInFunction)
     runtimeError("jump to label " + label + ", which is not in " + fn.name);
   runtimeError("jump to label " + label + " in " + fn.name +
                ": the label is inside an ESEQ that the jump is not in");
@@ -347,9 +344,9 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
     pc = code + t.pc - 1; /* NEXT runs code[t.pc], after its Label (t.pc > 0) */         \
     sp = values + t.depth;                                                               \
   }
-#define JUMP(k) GO(reach(fn, targets[k]))
+#define JUMP(k) GO(reach(targets[k]))
   // A jump that counts its own statement too (jumpTo), a JUMP or a CJUMP.
-#define COUNTED_JUMP(k, kind) GO(jumpTo(fn, targets[k], counts_.kind))
+#define COUNTED_JUMP(k, kind) GO(jumpTo(targets[k], counts_.kind))
   // Threaded dispatch (GCC and Clang's labels as values): each operation jumps to the
   // next one's code, its `run` (kOps in Op's order, set on fn's first run); a branch of
   // its own per operation.
@@ -434,8 +431,9 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
                                      &&opDivideConst,
                                      &&opPlusLoadLoad,
                                      &&opTempPlusLoadLoad,
-                                     &&opMinusConstTemp};
-  static_assert(std::size(kOps) == static_cast<std::size_t>(Op::MinusConstTemp) + 1);
+                                     &&opMinusConstTemp,
+                                     &&opBadJump};
+  static_assert(std::size(kOps) == static_cast<std::size_t>(Op::BadJump) + 1);
   if (!code->run) [[unlikely]] {
     for (Ins& i : fn.code)
       i.run = kOps[static_cast<std::size_t>(i.op)];
@@ -596,6 +594,8 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
     NEXT;
   opReturn:
     return;
+  opBadJump:
+    badJump(fn, *pc);
   opPlusConst:
     sp[-1] = wrap(u(sp[-1]) + u(pc->b));
     NEXT;

@@ -567,7 +567,7 @@ void Compiler::fuseCjump() {
 
 // A target for a jump of the current list to `label`, resolved by resolveTargets.
 std::int32_t Compiler::target(Temp_label label) {
-  fn_->targets.push_back(Target{Target::Error::None, labelId(label), 0, 0, 0});
+  fn_->targets.push_back(Target{labelId(label), 0, 0, 0});
   jumpLists_.push_back(list_);
   return static_cast<std::int32_t>(fn_->targets.size()) - 1;
 }
@@ -578,11 +578,18 @@ void Compiler::resolveTargets() {
   for (std::size_t k = 0; k < fn_->targets.size(); ++k) {
     Target& t = fn_->targets[k];
     const Site& site = sites_[static_cast<std::size_t>(t.label)];
-    if (site.list < 0)
-      t.error = Target::Error::NotInFunction;
-    else if (!encloses(site.list, jumpLists_[k]))
-      t.error = Target::Error::InsideEseq;
-    if (t.error != Target::Error::None) continue;
+    Target::Error error = site.list < 0 ? Target::Error::NotInFunction
+                          : !encloses(site.list, jumpLists_[k])
+                              ? Target::Error::InsideEseq
+                              : Target::Error::None;
+    if (error != Target::Error::None) {
+      t.pc = static_cast<std::int32_t>(fn_->code.size());
+      Ins bad{Op::BadJump};
+      bad.a = t.label;
+      bad.c = static_cast<std::int32_t>(error);
+      fn_->code.push_back(bad);
+      continue;
+    }
     t.steps = fn_->code[static_cast<std::size_t>(site.pc)].a;
     t.pc = site.pc + t.steps;
     t.depth = site.depth;

@@ -12,8 +12,9 @@
 //   - every jump goes to a Target: the operation after its LABEL's run of labels, the
 //     steps of those labels (the jump counts them, so that only code falling into a
 //     label runs a Label operation) and the value-stack depth there (a `break` out of
-//     an ESEQ drops the values being computed), or the runtime error the jump raises
-//     when it runs (a label of no list that encloses the jump);
+//     an ESEQ drops the values being computed), or a BadJump operation after the
+//     body's Return that raises the jump's runtime error (a label of no list that
+//     encloses the jump), so that no jump tests for an error;
 //   - every TEMP is resolved to a slot of the activation (fp is slot 0, rv slot 1);
 //   - every CALL is resolved to a Function or a runtime function, every NAME of a
 //     STRING fragment to its string value.
@@ -131,6 +132,7 @@ enum class Op : std::uint8_t {
   PlusLoadLoad,     // LoadLoad a, b, c, Plus
   TempPlusLoadLoad, // Temp d, PlusLoadLoad a, b, c
   MinusConstTemp,   // MinusConst b, MinusTemp a
+  BadJump, // a jump's runtime error: to labels[a], which it may not reach (Error c)
 };
 
 struct Ins {
@@ -147,10 +149,9 @@ struct Ins {
   mutable Memory::BlockCache block{};
 };
 
-// Where a jump goes; when `error` is not None, the jump raises it instead.
+// Where a jump goes: to a BadJump operation when its label is not one it may reach.
 struct Target {
-  enum class Error : std::uint8_t { None, NotInFunction, InsideEseq };
-  Error error = Error::None;
+  enum class Error : std::uint8_t { None, NotInFunction, InsideEseq }; // BadJump's c
   std::int32_t label = -1; // its index in Function::labels
   std::int32_t pc = 0;     // the operation after the label's run of Label operations
   std::int32_t steps = 0;  // the labels of that run from this one on
