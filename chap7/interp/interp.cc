@@ -782,28 +782,32 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
     countCjump();
     BRANCH(mem_.load<kShift>(element(temps[pc->d], temps[pc->e], kShift)) <= pc->b);
     // checkIndex into `near` (the words that hold the array's length), then the next
-    // operation's statement on the element it checked, looked for there first.
+    // operation's statement on the element it checked, looked for there first. The
+    // index, and a MoveCheckIndex's array, stay in registers (fuseChecked saw that the
+    // statement reads them from the temps the check read or set).
 #define MOVE_CHECK_INDEX                                                                 \
   countMove();                                                                           \
   countCall();                                                                           \
-  args[0] = temps[pc->d];                                                                \
-  args[1] = CHECKED_INDEX;                                                               \
+  std::int64_t array = temps[pc->d], index = CHECKED_INDEX;                              \
+  args[0] = array;                                                                       \
+  args[1] = index;                                                                       \
   Span near = checkIndexNear<kShift>(args, fn, pc->b, *pc);                              \
-  temps[pc->a] = args[1];                                                                \
+  temps[pc->a] = index;                                                                  \
   ++pc
 #define CHECK_INDEX_SET_TEMP                                                             \
   sp -= 2;                                                                               \
   countCall();                                                                           \
   Span near = checkIndexNear<kShift>(sp, fn, pc->c, *pc);                                \
-  temps[pc->a] = sp[1];                                                                  \
-  ++pc
+  std::int64_t index = sp[1];                                                            \
+  temps[pc->a] = index;                                                                  \
+  ++pc;                                                                                  \
+  std::int64_t array = temps[pc->d]
 #define CHECKED_CJUMP_EQ                                                                 \
   countCjump();                                                                          \
-  BRANCH(load<kShift>(near, element(temps[pc->d], temps[pc->e], kShift)) == pc->b)
+  BRANCH(load<kShift>(near, element(array, index, kShift)) == pc->b)
 #define CHECKED_STORE                                                                    \
   countMove();                                                                           \
-  std::int64_t addr = element(temps[pc->d], temps[pc->e], kShift);                       \
-  store<kShift>(near, addr, pc->b, fn, pc->c);                                           \
+  store<kShift>(near, element(array, index, kShift), pc->b, fn, pc->c);                  \
   NEXT
   opMoveCheckIndexCjumpEq : {
     MOVE_CHECK_INDEX;

@@ -446,18 +446,20 @@ void Compiler::fuseElement(std::size_t begin) {
 }
 
 // A statement that tests or stores an array element in one operation, right after one
-// that checks an index in one (no label between): the checking operation does both.
+// that checks an index in one (no label between), on the index the check sets (and,
+// for a MoveCheckIndex, the array temp it read, which it does not set): the checking
+// operation does both.
 void Compiler::fuseChecked() {
   std::vector<Ins>& code = fn_->code;
   std::size_t n = code.size();
   if (n < 2) return;
-  Op check = code[n - 2].op, use = code[n - 1].op;
-  bool cjump = use == Op::CjumpLoadIndexConstEq, store = use == Op::StoreIndexConst;
-  if (!cjump && !store) return;
-  if (check == Op::MoveCheckIndex)
-    code[n - 2].op = cjump ? Op::MoveCheckIndexCjumpEq : Op::MoveCheckIndexStore;
-  else if (check == Op::CheckIndexSetTemp)
-    code[n - 2].op = cjump ? Op::CheckIndexSetTempCjumpEq : Op::CheckIndexSetTempStore;
+  Ins &check = code[n - 2], &use = code[n - 1];
+  bool cjump = use.op == Op::CjumpLoadIndexConstEq, store = use.op == Op::StoreIndexConst;
+  if ((!cjump && !store) || use.e != check.a) return;
+  if (check.op == Op::MoveCheckIndex && use.d == check.d && check.a != check.d)
+    check.op = cjump ? Op::MoveCheckIndexCjumpEq : Op::MoveCheckIndexStore;
+  else if (check.op == Op::CheckIndexSetTemp)
+    check.op = cjump ? Op::CheckIndexSetTempCjumpEq : Op::CheckIndexSetTempStore;
 }
 
 // The frequent pairs of operations, the second no jump's target: the first runs the

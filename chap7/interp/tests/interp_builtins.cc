@@ -117,6 +117,25 @@ TEST(InterpBuiltins, CheckIndexOfASumChecksTheSum) {
   EXPECT_EQ(run.err, "runtime error: array index 4 out of range [0, 4)\n");
 }
 
+// A store right after a checkIndex, into another array than the one checked: it goes
+// to the array the store names (the check and the store are not one operation).
+TEST(InterpBuiltins, AStoreAfterACheckIndexGoesToItsOwnArray) {
+  ProgramBuilder b;
+  Temp_temp a = b.newTemp(), other = b.newTemp(), i = b.newTemp(), t = b.newTemp();
+  T_exp index = b.a.Temp(t);
+  auto element = [&](Temp_temp arr) {
+    return b.a.Mem(b.bin(BinOp::PLUS, b.a.Temp(arr), b.bin(BinOp::TIMES, index, b.c(8))));
+  };
+  RunOutput run =
+      runMain(b, {b.a.Move(b.a.Temp(a), b.call("initArray", {b.c(4), b.c(1)})),
+                  b.a.Move(b.a.Temp(other), b.call("initArray", {b.c(4), b.c(2)})),
+                  b.a.Move(b.a.Temp(i), b.c(3)),
+                  b.a.Move(index, b.call("checkIndex", {b.a.Temp(a), b.a.Temp(i)})),
+                  b.a.Move(element(other), b.c(7)), b.printi(element(a)),
+                  b.printi(element(other))});
+  EXPECT_EQ(run.out, "17") << run.err;
+}
+
 TEST(InterpBuiltins, AllocRecordIsZeroedAndBounded) {
   ProgramBuilder b;
   Temp_temp r = b.newTemp();
