@@ -14,7 +14,7 @@
 //     checkIndex is looked for first in the block its length was found in, and each
 //     checkIndex operation tries first the heap block of its last array (Ins::block:
 //     blocks never move in the address space nor die); a static link's word is looked
-//     for first in the words the last one was found in (`link`, until a call);
+//     for first in the words the last one was found in (`link_`, until a call);
 //   - CALL(NAME f, args) evaluates the arguments left to right, pushes f's frame,
 //     stores each formal where its Access says (the view shift), runs the body, and
 //     yields TEMP rv of the callee; temps and the value stack belong to one activation;
@@ -152,17 +152,20 @@ private:
     std::uint64_t w = near.index(addr, kShift);
     return w < near.words ? near.data[w] : mem_.load<kShift>(addr);
   }
-  // The same, and `near` becomes the words addr is in when it was not there.
-  template <int kShift> std::int64_t loadKeep(Span& near, std::int64_t addr) const {
-    std::uint64_t w = near.index(addr, kShift);
-    if (w >= near.words) [[unlikely]] {
-      near = search<kShift>(addr);
-      w = near.index(addr, kShift);
+  // The word at addr of a static link (LOAD_LOAD), looked for first in link_, which
+  // becomes the words it is in when it was not there.
+  template <int kShift> std::int64_t loadLink(std::int64_t addr) {
+    std::uint64_t w = link_.index(addr, kShift);
+    if (w >= link_.words) [[unlikely]] {
+      findLink<kShift>(addr);
+      w = link_.index(addr, kShift);
     }
-    return near.data[w];
+    return link_.data[w];
   }
-  template <int kShift> [[gnu::noinline]] Span search(std::int64_t addr) const {
-    return mem_.span<kShift>(addr);
+  // Out of line, returning nothing: a Span returned to each inlined caller would have
+  // words of its own in exec's frame, which every Tiger call pays for.
+  template <int kShift> [[gnu::noinline]] void findLink(std::int64_t addr) {
+    link_ = mem_.span<kShift>(addr);
   }
   // MOVE(MEM(addr), v), given to effects_ once stored.
   template <int kShift>
@@ -213,6 +216,10 @@ private:
   const RunOptions& opts_;
   EffectSink* const effects_; // opts_.effects
   Counts counts_;
+  // The words a static link's word was found in last (LOAD_LOAD), tried first: a frame
+  // that outlives the running activation's operations, or a heap block. Emptied when a
+  // call starts and when it returns, and by a runtime call: those may move them.
+  Span link_{0, 0, nullptr};
   Memory mem_;
   Runtime runtime_;
   Code code_;
@@ -334,9 +341,7 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   // there needs no search of the frames. A call may move its words (`data`).
   Span own{u(temps[kFpSlot]) - (u(fn.fpWord) << kShift), u(fn.frameWords),
            mem_.innermostFrame()};
-  // The words a static link's word was found in last (LOAD_LOAD), tried first: a frame
-  // below the activation's, or a heap block. Emptied by each call, which may move them.
-  Span link{0, 0, nullptr};
+  link_.words = 0; // the call may have moved the frames
   // No lambda captures pc, sp or temps: GCC would keep them in memory.
 #define GO(target)                                                                       \
   {                                                                                      \
@@ -465,10 +470,10 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   countMove();                                                                           \
   temps[pc->a] = wrap(u(temps[pc->d]) + u(pc->b))
 #define LOAD_LOAD(slot)                                                                  \
-  loadKeep<kShift>(                                                                      \
-      link, wrap(u(pc->e >= 0 ? own.data[pc->e]                                          \
-                              : load<kShift>(own, wrap(u(temps[slot]) + u(pc->b)))) +    \
-                 u(std::int64_t{pc->c})))
+  loadLink<kShift>(                                                                      \
+      wrap(u(pc->e >= 0 ? own.data[pc->e]                                                \
+                        : load<kShift>(own, wrap(u(temps[slot]) + u(pc->b)))) +          \
+           u(std::int64_t{pc->c})))
   // The index a MoveCheckIndex checks.
 #define CHECKED_INDEX wrap(u(temps[pc->c]) + u(temps[pc->e]))
 #define MOVE_LOAD_LOAD                                                                   \
@@ -550,7 +555,7 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
         [this, index] { return functionKeys_[static_cast<std::size_t>(index)]; }, sp,
         pc->a, fn, pc->c, [this, index, at] { return callFunction(index, at); });
     own.data = mem_.innermostFrame();
-    link.words = 0;
+    link_.words = 0;
     temps = temps_.data() + base;
     values = temps + fn.slots;
     sp = temps_.data() + at;
@@ -558,7 +563,7 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
     NEXT;
   }
   opCallRuntime:
-    link.words = 0; // an allocation may move the heap
+    link_.words = 0; // an allocation may move the heap
     sp -= pc->a;
     countCall();
     *sp = recorded(
