@@ -11,7 +11,10 @@
 //   - a load or store first looks in the activation's own frame (`own`, a Span), the
 //     innermost while its operations run, then searches the frames and the heap
 //     (Memory), which check every other address; an array element checked by
-//     checkIndex is looked for first in the block its length was found in;
+//     checkIndex is looked for first in the block its length was found in, and each
+//     checkIndex operation tries first the heap block of its last array (Ins::block:
+//     blocks never move in the address space nor die); a static link's word is looked
+//     for first in the words the last one was found in (`link_`, until a call);
 //   - CALL(NAME f, args) evaluates the arguments left to right, pushes f's frame,
 //     stores each formal where its Access says (the view shift), runs the body, and
 //     yields TEMP rv of the callee; temps and the value stack belong to one activation;
@@ -123,20 +126,23 @@ private:
   static const tree::SrcPos& position(const Function& fn, std::int64_t at) {
     return fn.positions[static_cast<std::size_t>(at)];
   }
+  // checkIndex(args[0], args[1]) at `check`, the operation, which tries first the block
+  // it found the array's length in last (Ins::block).
   template <int kShift>
   [[gnu::always_inline]] std::int64_t checkIndex(const std::int64_t* args,
-                                                 const Function& fn, std::int64_t at) {
-    return recorded([this] { return runtimeKeys_[Runtime::kCheckIndex]; }, args, 2, fn,
-                    at, [this, args] { return runtime_.checkIndex<kShift>(args); });
+                                                 const Function& fn, std::int64_t at,
+                                                 const Ins& check) {
+    checkIndexNear<kShift>(args, fn, at, check);
+    return args[1];
   }
-  // The same, returning the words that hold the array's length (args[1] is the index).
+  // The same, returning the words that hold the array's length.
   template <int kShift>
   [[gnu::always_inline]] Span checkIndexNear(const std::int64_t* args, const Function& fn,
-                                             std::int64_t at) {
+                                             std::int64_t at, const Ins& check) {
     if (!effects_) [[likely]]
-      return runtime_.checkIndexNear<kShift>(args);
+      return runtime_.checkIndexNear<kShift>(args, check.block);
     recordCall(runtimeKeys_[Runtime::kCheckIndex], args, 2, fn, at);
-    Span near = runtime_.checkIndexNear<kShift>(args);
+    Span near = runtime_.checkIndexNear<kShift>(args, check.block);
     recordRet(args[1]);
     return near;
   }
@@ -145,6 +151,21 @@ private:
   template <int kShift> std::int64_t load(const Span& near, std::int64_t addr) const {
     std::uint64_t w = near.index(addr, kShift);
     return w < near.words ? near.data[w] : mem_.load<kShift>(addr);
+  }
+  // The word at addr of a static link (LOAD_LOAD), looked for first in link_, which
+  // becomes the words it is in when it was not there.
+  template <int kShift> std::int64_t loadLink(std::int64_t addr) {
+    std::uint64_t w = link_.index(addr, kShift);
+    if (w >= link_.words) [[unlikely]] {
+      findLink<kShift>(addr);
+      w = link_.index(addr, kShift);
+    }
+    return link_.data[w];
+  }
+  // Out of line, returning nothing: a Span returned to each inlined caller would have
+  // words of its own in exec's frame, which every Tiger call pays for.
+  template <int kShift> [[gnu::noinline]] void findLink(std::int64_t addr) {
+    link_ = mem_.span<kShift>(addr);
   }
   // MOVE(MEM(addr), v), given to effects_ once stored.
   template <int kShift>
@@ -160,30 +181,27 @@ private:
     if (effects_) [[unlikely]]
       recordStore(addr, v, fn, at);
   }
-  // A jump to t: its error, or the steps of the labels it lands on. Inlined: GCC would
-  // call it from each of the many jumps.
-  [[gnu::always_inline]] const Target& reach(const Function& fn, const Target& t) {
-    if (t.error != Target::Error::None) [[unlikely]]
-      badJump(fn, t);
+  // A jump to t: the steps of the labels it lands on (none before a BadJump). Inlined:
+  // GCC would call it from each of the many jumps.
+  [[gnu::always_inline]] const Target& reach(const Target& t) {
     countSteps(t.steps);
     return t;
   }
   // A JUMP, or a CJUMP whose operands cannot fail: its step, its count (`kind`) and the
   // steps of the labels it lands on at once, as nothing happens between them; near the
-  // limit or to an error, one after the other.
-  [[gnu::always_inline]] const Target& jumpTo(const Function& fn, const Target& t,
-                                              std::uint64_t& kind) {
+  // limit, one after the other.
+  [[gnu::always_inline]] const Target& jumpTo(const Target& t, std::uint64_t& kind) {
     auto steps = static_cast<std::uint64_t>(t.steps) + 1;
-    if (t.error != Target::Error::None || counts_.left < steps) [[unlikely]] {
+    if (counts_.left < steps) [[unlikely]] {
       countStep();
       ++kind;
-      return reach(fn, t);
+      return reach(t);
     }
     counts_.left -= steps;
     ++kind;
     return t;
   }
-  [[noreturn]] void badJump(const Function& fn, const Target& t);
+  [[noreturn]] void badJump(const Function& fn, const Ins& bad);
   // `slots` zeroed temps above the caller's, then room for `values` values. temps_ only
   // grows (vector::resize on every call and return cost 4% of a call-heavy run).
   // Inline: on the path of every call.
@@ -198,6 +216,10 @@ private:
   const RunOptions& opts_;
   EffectSink* const effects_; // opts_.effects
   Counts counts_;
+  // The words a static link's word was found in last (LOAD_LOAD), tried first: a frame
+  // that outlives the running activation's operations, or a heap block. Emptied when a
+  // call starts and when it returns, and by a runtime call: those may move them.
+  Span link_{0, 0, nullptr};
   Memory mem_;
   Runtime runtime_;
   Code code_;
@@ -294,9 +316,9 @@ std::int64_t Machine::callFunction(int index, std::size_t args) {
   return rv;
 }
 
-[[noreturn]] void Machine::badJump(const Function& fn, const Target& t) {
-  const std::string& label = fn.labels[static_cast<std::size_t>(t.label)];
-  if (t.error == Target::Error::NotInFunction)
+[[noreturn]] void Machine::badJump(const Function& fn, const Ins& bad) {
+  const std::string& label = fn.labels[static_cast<std::size_t>(bad.a)];
+  if (static_cast<Target::Error>(bad.c) == Target::Error::NotInFunction)
     runtimeError("jump to label " + label + ", which is not in " + fn.name);
   runtimeError("jump to label " + label + " in " + fn.name +
                ": the label is inside an ESEQ that the jump is not in");
@@ -319,6 +341,7 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   // there needs no search of the frames. A call may move its words (`data`).
   Span own{u(temps[kFpSlot]) - (u(fn.fpWord) << kShift), u(fn.frameWords),
            mem_.innermostFrame()};
+  link_.words = 0; // the call may have moved the frames
   // No lambda captures pc, sp or temps: GCC would keep them in memory.
 #define GO(target)                                                                       \
   {                                                                                      \
@@ -326,9 +349,9 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
     pc = code + t.pc - 1; /* NEXT runs code[t.pc], after its Label (t.pc > 0) */         \
     sp = values + t.depth;                                                               \
   }
-#define JUMP(k) GO(reach(fn, targets[k]))
+#define JUMP(k) GO(reach(targets[k]))
   // A jump that counts its own statement too (jumpTo), a JUMP or a CJUMP.
-#define COUNTED_JUMP(k, kind) GO(jumpTo(fn, targets[k], counts_.kind))
+#define COUNTED_JUMP(k, kind) GO(jumpTo(targets[k], counts_.kind))
   // Threaded dispatch (GCC and Clang's labels as values): each operation jumps to the
   // next one's code, its `run` (kOps in Op's order, set on fn's first run); a branch of
   // its own per operation.
@@ -410,8 +433,12 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
                                      &&opMoveLoadLoadStmMoveTemp,
                                      &&opMoveLoadLoadCheckedCjumpEq,
                                      &&opLoadLoad,
-                                     &&opDivideConst};
-  static_assert(std::size(kOps) == static_cast<std::size_t>(Op::DivideConst) + 1);
+                                     &&opDivideConst,
+                                     &&opPlusLoadLoad,
+                                     &&opTempPlusLoadLoad,
+                                     &&opMinusConstTemp,
+                                     &&opBadJump};
+  static_assert(std::size(kOps) == static_cast<std::size_t>(Op::BadJump) + 1);
   if (!code->run) [[unlikely]] {
     for (Ins& i : fn.code)
       i.run = kOps[static_cast<std::size_t>(i.op)];
@@ -443,8 +470,12 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   countMove();                                                                           \
   temps[pc->a] = wrap(u(temps[pc->d]) + u(pc->b))
 #define LOAD_LOAD(slot)                                                                  \
-  mem_.load<kShift>(wrap(u(load<kShift>(own, wrap(u(temps[slot]) + u(pc->b)))) +         \
-                         u(std::int64_t{pc->c})))
+  loadLink<kShift>(                                                                      \
+      wrap(u(pc->e >= 0 ? own.data[pc->e]                                                \
+                        : load<kShift>(own, wrap(u(temps[slot]) + u(pc->b)))) +          \
+           u(std::int64_t{pc->c})))
+  // The index a MoveCheckIndex checks.
+#define CHECKED_INDEX wrap(u(temps[pc->c]) + u(temps[pc->e]))
 #define MOVE_LOAD_LOAD                                                                   \
   countMove();                                                                           \
   temps[pc->a] = LOAD_LOAD(pc->d)
@@ -524,6 +555,7 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
         [this, index] { return functionKeys_[static_cast<std::size_t>(index)]; }, sp,
         pc->a, fn, pc->c, [this, index, at] { return callFunction(index, at); });
     own.data = mem_.innermostFrame();
+    link_.words = 0;
     temps = temps_.data() + base;
     values = temps + fn.slots;
     sp = temps_.data() + at;
@@ -531,6 +563,7 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
     NEXT;
   }
   opCallRuntime:
+    link_.words = 0; // an allocation may move the heap
     sp -= pc->a;
     countCall();
     *sp = recorded(
@@ -544,7 +577,7 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   opCheckIndex:
     sp -= 2;
     countCall();
-    *sp = checkIndex<kShift>(sp, fn, pc->c);
+    *sp = checkIndex<kShift>(sp, fn, pc->c, *pc);
     ++sp;
     NEXT;
   opPop:
@@ -566,6 +599,8 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
     NEXT;
   opReturn:
     return;
+  opBadJump:
+    badJump(fn, *pc);
   opPlusConst:
     sp[-1] = wrap(u(sp[-1]) + u(pc->b));
     NEXT;
@@ -637,7 +672,7 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
     countCall();
     args[0] = sp[-1];
     args[1] = temps[pc->a];
-    sp[-1] = checkIndex<kShift>(args, fn, pc->c);
+    sp[-1] = checkIndex<kShift>(args, fn, pc->c, *pc);
     NEXT;
   }
   opCjumpConst:
@@ -666,16 +701,28 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   opLoadLoad:
     *sp++ = LOAD_LOAD(pc->a);
     NEXT;
+  opPlusLoadLoad:
+    sp[-1] = wrap(u(sp[-1]) + u(LOAD_LOAD(pc->a)));
+    NEXT;
+  opTempPlusLoadLoad:
+    *sp++ = wrap(u(temps[pc->d]) + u(LOAD_LOAD(pc->a)));
+    NEXT;
+  opMinusConstTemp:
+    sp[-1] = wrap(u(sp[-1]) - u(pc->b) - u(temps[pc->a]));
+    NEXT;
   opMoveLoadLoadCheckedCjumpEq : {
-    MOVE_LOAD_LOAD;
-    std::int64_t array = temps[pc->a]; // still in a register
+    countMove();
+    // A local, not temps[pc->a] read back: each count's store might change a temp for
+    // all GCC knows, and the test would wait for that read.
+    std::int64_t array = LOAD_LOAD(pc->d);
+    temps[pc->a] = array;
     ++pc;
     countMove();
     countCall();
-    std::int64_t index = temps[pc->c];
+    std::int64_t index = CHECKED_INDEX;
     args[0] = array;
     args[1] = index;
-    Span near = checkIndexNear<kShift>(args, fn, pc->b);
+    Span near = checkIndexNear<kShift>(args, fn, pc->b, *pc);
     temps[pc->a] = index;
     ++pc;
     countCjump();
@@ -691,8 +738,8 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
     countMove();
     countCall();
     args[0] = temps[pc->d];
-    args[1] = temps[pc->c];
-    temps[pc->a] = checkIndex<kShift>(args, fn, pc->b);
+    args[1] = CHECKED_INDEX;
+    temps[pc->a] = checkIndex<kShift>(args, fn, pc->b, *pc);
     NEXT;
   }
   opTempPlusTemp:
@@ -701,7 +748,7 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   opCheckIndexSetTemp:
     sp -= 2;
     countCall();
-    temps[pc->a] = checkIndex<kShift>(sp, fn, pc->c);
+    temps[pc->a] = checkIndex<kShift>(sp, fn, pc->c, *pc);
     NEXT;
   opCjumpLoadIndexConst:
     countCjump();
@@ -740,28 +787,32 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
     countCjump();
     BRANCH(mem_.load<kShift>(element(temps[pc->d], temps[pc->e], kShift)) <= pc->b);
     // checkIndex into `near` (the words that hold the array's length), then the next
-    // operation's statement on the element it checked, looked for there first.
+    // operation's statement on the element it checked, looked for there first. The
+    // index, and a MoveCheckIndex's array, stay in registers (fuseChecked saw that the
+    // statement reads them from the temps the check read or set).
 #define MOVE_CHECK_INDEX                                                                 \
   countMove();                                                                           \
   countCall();                                                                           \
-  args[0] = temps[pc->d];                                                                \
-  args[1] = temps[pc->c];                                                                \
-  Span near = checkIndexNear<kShift>(args, fn, pc->b);                                   \
-  temps[pc->a] = args[1];                                                                \
+  std::int64_t array = temps[pc->d], index = CHECKED_INDEX;                              \
+  args[0] = array;                                                                       \
+  args[1] = index;                                                                       \
+  Span near = checkIndexNear<kShift>(args, fn, pc->b, *pc);                              \
+  temps[pc->a] = index;                                                                  \
   ++pc
 #define CHECK_INDEX_SET_TEMP                                                             \
   sp -= 2;                                                                               \
   countCall();                                                                           \
-  Span near = checkIndexNear<kShift>(sp, fn, pc->c);                                     \
-  temps[pc->a] = sp[1];                                                                  \
-  ++pc
+  Span near = checkIndexNear<kShift>(sp, fn, pc->c, *pc);                                \
+  std::int64_t index = sp[1];                                                            \
+  temps[pc->a] = index;                                                                  \
+  ++pc;                                                                                  \
+  std::int64_t array = temps[pc->d]
 #define CHECKED_CJUMP_EQ                                                                 \
   countCjump();                                                                          \
-  BRANCH(load<kShift>(near, element(temps[pc->d], temps[pc->e], kShift)) == pc->b)
+  BRANCH(load<kShift>(near, element(array, index, kShift)) == pc->b)
 #define CHECKED_STORE                                                                    \
   countMove();                                                                           \
-  std::int64_t addr = element(temps[pc->d], temps[pc->e], kShift);                       \
-  store<kShift>(near, addr, pc->b, fn, pc->c);                                           \
+  store<kShift>(near, element(array, index, kShift), pc->b, fn, pc->c);                  \
   NEXT
   opMoveCheckIndexCjumpEq : {
     MOVE_CHECK_INDEX;
@@ -781,6 +832,7 @@ template <int kShift> void Machine::exec(Function& fn, std::size_t base) {
   }
   }
 #undef MOVE_LOAD_LOAD
+#undef CHECKED_INDEX
 #undef LOAD_LOAD
 #undef MOVE_TEMP_PLUS_CONST
 #undef THEN

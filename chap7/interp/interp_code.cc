@@ -52,6 +52,7 @@ private:
   void fuseChecked();
   static void specializeCjump(Ins& i);
   void pairUp();
+  void placeStaticLinks();
   std::int32_t target(Temp_label label);
   void resolveTargets();
   bool encloses(int outer, int list) const;
@@ -73,6 +74,7 @@ private:
   std::vector<int> jumpLists_; // the list of each target's jump
   int list_ = 0;               // the statement list being decoded
   int depth_ = 0;              // the value-stack depth at this point of the code
+  bool fpSet_ = false;         // whether a MOVE or a formal sets fp's slot
 };
 
 template <class T> const T* need(const T* node) {
@@ -113,11 +115,13 @@ void Compiler::compileFunction(const ir::ProcFrag& proc, Function& fn) {
   parents_.assign(1, -1);
   list_ = 0;
   depth_ = 0;
+  fpSet_ = false;
   for (const frame::Access& a : proc.frame->formals()) {
     if (a.kind == frame::Access::Kind::InFrame)
       fn.formals.push_back({true, frameWord(a.offset)});
     else
       fn.formals.push_back({false, slot(a.temp)});
+    fpSet_ |= !fn.formals.back().inFrame && fn.formals.back().offset == kFpSlot;
   }
   for (const tree::Stm* s : proc.body)
     flatten(s);
@@ -126,7 +130,8 @@ void Compiler::compileFunction(const ir::ProcFrag& proc, Function& fn) {
     if (fn.code[k].op == Op::Label)
       fn.code[k].a = 1 + (fn.code[k + 1].op == Op::Label ? fn.code[k + 1].a : 0);
   pairUp();
-  fn.slots = static_cast<int>(slots_.size());
+  placeStaticLinks();
+  fn.slots = static_cast<int>(slots_.size()) + 1; // and kZeroSlot
   resolveTargets();
 }
 
@@ -194,6 +199,7 @@ void Compiler::addMove(const tree::Move* m) {
   emit(Op::StmMove, 0);
   if (auto* t = tree::cast<tree::Temp>(dst)) {
     int s = slot(t->temp);
+    fpSet_ |= s == kFpSlot;
     exp(m->src);
     emit(Op::SetTemp, -1, s);
     fuseMove();
@@ -333,6 +339,18 @@ bool Compiler::fuse() {
     return replace(Op::LoadLoad);
   }
   if (last.op == Op::Divide && prev.op == Op::Const) return replace(Op::DivideConst);
+  if (last.op == Op::Plus && prev.op == Op::LoadLoad) return replace(Op::PlusLoadLoad);
+  if (last.op == Op::PlusLoadLoad && prev.op == Op::Temp) {
+    prev.d = prev.a;
+    prev.a = last.a;
+    prev.b = last.b;
+    prev.c = last.c;
+    return replace(Op::TempPlusLoadLoad);
+  }
+  if (last.op == Op::MinusTemp && prev.op == Op::MinusConst) {
+    prev.a = last.a;
+    return replace(Op::MinusConstTemp);
+  }
   if (last.op == Op::Load && prev.op == Op::TempPlusConst)
     return replace(Op::LoadTempPlusConst);
   if (last.op == Op::Store && prev.op == Op::Const) {
@@ -367,7 +385,7 @@ bool Compiler::fuse() {
 void Compiler::fuseMove() {
   std::vector<Ins>& code = fn_->code;
   std::size_t n = code.size();
-  if (code[n - 1].op != Op::SetTemp || fuseMove2()) return;
+  if (fuseMove2() || code[n - 1].op != Op::SetTemp) return;
   if (n < 3 || code[n - 3].op != Op::StmMove) return;
   const Ins value = code[n - 2];
   Op op;
@@ -428,18 +446,20 @@ void Compiler::fuseElement(std::size_t begin) {
 }
 
 // A statement that tests or stores an array element in one operation, right after one
-// that checks an index in one (no label between): the checking operation does both.
+// that checks an index in one (no label between), on the index the check sets (and,
+// for a MoveCheckIndex, the array temp it read, which it does not set): the checking
+// operation does both.
 void Compiler::fuseChecked() {
   std::vector<Ins>& code = fn_->code;
   std::size_t n = code.size();
   if (n < 2) return;
-  Op check = code[n - 2].op, use = code[n - 1].op;
-  bool cjump = use == Op::CjumpLoadIndexConstEq, store = use == Op::StoreIndexConst;
-  if (!cjump && !store) return;
-  if (check == Op::MoveCheckIndex)
-    code[n - 2].op = cjump ? Op::MoveCheckIndexCjumpEq : Op::MoveCheckIndexStore;
-  else if (check == Op::CheckIndexSetTemp)
-    code[n - 2].op = cjump ? Op::CheckIndexSetTempCjumpEq : Op::CheckIndexSetTempStore;
+  Ins &check = code[n - 2], &use = code[n - 1];
+  bool cjump = use.op == Op::CjumpLoadIndexConstEq, store = use.op == Op::StoreIndexConst;
+  if ((!cjump && !store) || use.e != check.a) return;
+  if (check.op == Op::MoveCheckIndex && use.d == check.d && check.a != check.d)
+    check.op = cjump ? Op::MoveCheckIndexCjumpEq : Op::MoveCheckIndexStore;
+  else if (check.op == Op::CheckIndexSetTemp)
+    check.op = cjump ? Op::CheckIndexSetTempCjumpEq : Op::CheckIndexSetTempStore;
 }
 
 // The frequent pairs of operations, the second no jump's target: the first runs the
@@ -464,6 +484,24 @@ void Compiler::pairUp() {
   }
 }
 
+// Each read of a non-local variable, MEM(MEM(TEMP slot + b) + c): e is the word of
+// the activation's frame that MEM(fp + b) reads when slot is fp's and fp is never set
+// (so fp + b stays that word), else -1.
+void Compiler::placeStaticLinks() {
+  for (Ins& i : fn_->code) {
+    bool inA =
+        i.op == Op::LoadLoad || i.op == Op::PlusLoadLoad || i.op == Op::TempPlusLoadLoad;
+    bool inD = i.op == Op::MoveLoadLoad || i.op == Op::MoveLoadLoadCheckedCjumpEq ||
+               i.op == Op::MoveLoadLoadMoveCheckIndexStore ||
+               i.op == Op::MoveLoadLoadStmMoveTemp;
+    if (!inA && !inD) continue;
+    std::int64_t word = fn_->fpWord + i.b / prog_.wordSize;
+    bool own = (inA ? i.a : i.d) == kFpSlot && !fpSet_ && i.b % prog_.wordSize == 0 &&
+               word >= 0 && word < fn_->frameWords;
+    i.e = own ? static_cast<std::int32_t>(word) : -1;
+  }
+}
+
 // CjumpTempTemp, CjumpTempConst or CjumpLoadIndexConst on a signed relation: its form
 // for EQ, LT or LE, the targets swapped for NE, GE or GT.
 void Compiler::specializeCjump(Ins& i) {
@@ -481,18 +519,27 @@ void Compiler::specializeCjump(Ins& i) {
   i.op = static_cast<Op>(static_cast<int>(Op::CjumpTempTempEq) + 3 * kind + form);
 }
 
-// StmMove, two operations, SetTemp: one operation, for checkIndex of two temps.
+// StmMove, Temp, the checkIndex of that temp and of a temp or a sum of two temps, and
+// SetTemp: one operation (the index temps[c] + temps[e], e kZeroSlot for one temp).
 bool Compiler::fuseMove2() {
   std::vector<Ins>& code = fn_->code;
   std::size_t n = code.size();
-  if (n < 4 || code[n - 4].op != Op::StmMove) return false;
-  const Ins x = code[n - 3], y = code[n - 2];
-  if (x.op != Op::Temp || y.op != Op::CheckIndexTemp) return false;
+  if (n < 4 || code[n - 4].op != Op::StmMove || code[n - 3].op != Op::Temp) return false;
+  const Ins index = code[n - 2], last = code[n - 1];
   Ins i{Op::MoveCheckIndex};
-  i.a = code[n - 1].a;
-  i.d = x.a;
-  i.c = y.a;
-  i.b = y.c;
+  i.d = code[n - 3].a;
+  i.c = index.a;
+  if (index.op == Op::CheckIndexTemp && last.op == Op::SetTemp) {
+    i.a = last.a;
+    i.e = kZeroSlot;
+    i.b = index.c;
+  } else if (index.op == Op::TempPlusTemp && last.op == Op::CheckIndexSetTemp) {
+    i.a = last.a;
+    i.e = index.d;
+    i.b = last.c;
+  } else {
+    return false;
+  }
   code.resize(n - 4);
   code.push_back(i);
   return true;
@@ -522,7 +569,7 @@ void Compiler::fuseCjump() {
 
 // A target for a jump of the current list to `label`, resolved by resolveTargets.
 std::int32_t Compiler::target(Temp_label label) {
-  fn_->targets.push_back(Target{Target::Error::None, labelId(label), 0, 0, 0});
+  fn_->targets.push_back(Target{labelId(label), 0, 0, 0});
   jumpLists_.push_back(list_);
   return static_cast<std::int32_t>(fn_->targets.size()) - 1;
 }
@@ -533,11 +580,18 @@ void Compiler::resolveTargets() {
   for (std::size_t k = 0; k < fn_->targets.size(); ++k) {
     Target& t = fn_->targets[k];
     const Site& site = sites_[static_cast<std::size_t>(t.label)];
-    if (site.list < 0)
-      t.error = Target::Error::NotInFunction;
-    else if (!encloses(site.list, jumpLists_[k]))
-      t.error = Target::Error::InsideEseq;
-    if (t.error != Target::Error::None) continue;
+    Target::Error error = site.list < 0 ? Target::Error::NotInFunction
+                          : !encloses(site.list, jumpLists_[k])
+                              ? Target::Error::InsideEseq
+                              : Target::Error::None;
+    if (error != Target::Error::None) {
+      t.pc = static_cast<std::int32_t>(fn_->code.size());
+      Ins bad{Op::BadJump};
+      bad.a = t.label;
+      bad.c = static_cast<std::int32_t>(error);
+      fn_->code.push_back(bad);
+      continue;
+    }
     t.steps = fn_->code[static_cast<std::size_t>(site.pc)].a;
     t.pc = site.pc + t.steps;
     t.depth = site.depth;
@@ -575,8 +629,9 @@ std::int64_t Compiler::frameWord(std::int64_t offset) {
   return word;
 }
 
+// fp and rv are in slots_ from the start; kZeroSlot, after them, is no temp's.
 int Compiler::slot(Temp_temp t) {
-  return slots_.emplace(t, static_cast<int>(slots_.size())).first->second;
+  return slots_.emplace(t, static_cast<int>(slots_.size()) + 1).first->second;
 }
 
 } // namespace

@@ -12,8 +12,9 @@
 //   - every jump goes to a Target: the operation after its LABEL's run of labels, the
 //     steps of those labels (the jump counts them, so that only code falling into a
 //     label runs a Label operation) and the value-stack depth there (a `break` out of
-//     an ESEQ drops the values being computed), or the runtime error the jump raises
-//     when it runs (a label of no list that encloses the jump);
+//     an ESEQ drops the values being computed), or a BadJump operation after the
+//     body's Return that raises the jump's runtime error (a label of no list that
+//     encloses the jump), so that no jump tests for an error;
 //   - every TEMP is resolved to a slot of the activation (fp is slot 0, rv slot 1);
 //   - every CALL is resolved to a Function or a runtime function, every NAME of a
 //     STRING fragment to its string value.
@@ -86,7 +87,8 @@ enum class Op : std::uint8_t {
   MoveTempPlusConst,     // TempPlusConst d, b
   MoveLoadTempPlusConst, // LoadTempPlusConst d, b
   MoveLoadLoad,          // LoadLoad d, b, c
-  MoveCheckIndex,        // Temp d, CheckIndexTemp c at positions[b]
+  MoveCheckIndex,        // Temp d, checkIndex of it and temps[c] + temps[e], at
+                         // positions[b] (e kZeroSlot: Temp d, CheckIndexTemp c)
   // StmCjump, Temp d, Temp b (or Const b), Cjump.
   CjumpTempTemp,
   CjumpTempConst,
@@ -123,8 +125,14 @@ enum class Op : std::uint8_t {
   // MoveLoadLoad into slot a, then MoveCheckIndexCjumpEq (pc[1], pc[2]) on the array
   // in slot a and the index it checks: both pass in registers, not through the slots.
   MoveLoadLoadCheckedCjumpEq,
-  LoadLoad,    // LoadTempPlusConst a, b, LoadPlusConst c: a static link's word
+  LoadLoad,    // LoadTempPlusConst a, b, LoadPlusConst c: a static link's word; the
+               // LoadLoads' e: the frame's word MEM(fp + b) always reads, or -1
   DivideConst, // Const b, Divide
+  // The arithmetic of an index such as r + n - 1 - c:
+  PlusLoadLoad,     // LoadLoad a, b, c, Plus
+  TempPlusLoadLoad, // Temp d, PlusLoadLoad a, b, c
+  MinusConstTemp,   // MinusConst b, MinusTemp a
+  BadJump, // a jump's runtime error: to labels[a], which it may not reach (Error c)
 };
 
 struct Ins {
@@ -136,12 +144,14 @@ struct Ins {
   std::int32_t d = 0;
   std::int32_t e = 0;
   std::int64_t b = 0;
+  // A checkIndex's: the block it found its array's length in last, tried first on its
+  // next run (Memory::span). Written while the code runs: a cache, not the program.
+  mutable Memory::BlockCache block{};
 };
 
-// Where a jump goes; when `error` is not None, the jump raises it instead.
+// Where a jump goes: to a BadJump operation when its label is not one it may reach.
 struct Target {
-  enum class Error : std::uint8_t { None, NotInFunction, InsideEseq };
-  Error error = Error::None;
+  enum class Error : std::uint8_t { None, NotInFunction, InsideEseq }; // BadJump's c
   std::int32_t label = -1; // its index in Function::labels
   std::int32_t pc = 0;     // the operation after the label's run of Label operations
   std::int32_t steps = 0;  // the labels of that run from this one on
@@ -173,6 +183,7 @@ struct Code {
 
 inline constexpr int kFpSlot = 0;
 inline constexpr int kRvSlot = 1;
+inline constexpr int kZeroSlot = 2; // no temp's: 0 in every activation
 
 // Prepares `prog` to run; string fragments are added to `mem`. A malformed program
 // (a CALL of an unknown function, a wrong argument count of a runtime function, a

@@ -118,6 +118,27 @@ public:
     return s;
   }
 
+  // Where one site of the code found a heap block last: the block's Span but for its
+  // words' storage, which moves as the heap grows. A block keeps its addresses and
+  // length for the whole run, so an entry stays true; empty (no word) at first.
+  struct BlockCache {
+    std::uint64_t low = 0;
+    std::uint64_t words = 0;
+    std::size_t start = 0; // the block's word 0 in the heap's storage
+  };
+  // span(addr), the block in `cache` tried first, without a search of the blocks; a
+  // heap block found by the search is kept there. Inline but for the search, which
+  // returns no Span: each inlined call would keep one in the caller's frame (the
+  // interpreter's loop, a C++ frame per Tiger call).
+  template <int kShift>
+  [[gnu::always_inline]] Span span(std::int64_t addr, BlockCache& cache) const {
+    if (addr < 0) return found<kShift>(addr); // a frame: never cached
+    if (Span s = cached(cache); s.index(addr, shift<kShift>()) < s.words) [[likely]]
+      return s;
+    remember<kShift>(addr, cache);
+    return cached(cache);
+  }
+
   // A new heap block of `words` words, all `fill`; returns its address.
   std::int64_t allocHeap(std::int64_t words, std::int64_t fill);
 
@@ -206,8 +227,23 @@ private:
     if (index >= blocks_.size()) [[unlikely]]
       badAccess(static_cast<std::int64_t>(a), write);
     const Block& b = blocks_[index];
-    std::int64_t* data = const_cast<std::int64_t*>(heap_.data()) + b.start;
-    return Span{a & ~(kMaxOffset - 1), b.words, data};
+    return Span{a & ~(kMaxOffset - 1), b.words, heapData() + b.start};
+  }
+  std::int64_t* heapData() const { return const_cast<std::int64_t*>(heap_.data()); }
+  Span cached(const BlockCache& c) const {
+    return {c.low, c.words, heapData() + c.start};
+  }
+  // span(addr), out of line, kept in found_ and returned by reference: not as a Span,
+  // which would take words of its own in each inlined caller's frame.
+  template <int kShift> [[gnu::noinline]] const Span& found(std::int64_t addr) const {
+    found_ = span<kShift>(addr);
+    return found_;
+  }
+  // The heap block of addr into `cache` (or the run stops, as span(addr)).
+  template <int kShift>
+  [[gnu::noinline]] void remember(std::int64_t addr, BlockCache& cache) const {
+    Span s = span<kShift>(addr);
+    cache = {s.low, s.words, static_cast<std::size_t>(s.data - heapData())};
   }
   // The address of word 0 of the frame at (depth, generation).
   static std::uint64_t frameBase(std::uint64_t depth, std::uint64_t generation) {
@@ -236,6 +272,7 @@ private:
   std::vector<std::string> strings_;
   std::size_t stringBytes_ = 0;
   int wordShift_ = 3;     // log2 of the word size
+  mutable Span found_{};  // see found
   std::string frameBase_; // see nameFramesFrom
 };
 

@@ -42,10 +42,13 @@ public:
   template <int kShift = 0> std::int64_t checkIndex(const std::int64_t* a) {
     return checked(a[1], mem_.load<kShift>(lengthAddress<kShift>(a[0])));
   }
-  // The same, returning the words that hold the length (Memory::Span).
-  template <int kShift> Memory::Span checkIndexNear(const std::int64_t* a) {
+  // The same, returning the words that hold the length (Memory::Span), looked for
+  // first in the block `cache` holds.
+  template <int kShift>
+  [[gnu::always_inline]] Memory::Span checkIndexNear(const std::int64_t* a,
+                                                     Memory::BlockCache& cache) {
     std::int64_t at = lengthAddress<kShift>(a[0]);
-    Memory::Span near = mem_.span<kShift>(at);
+    Memory::Span near = mem_.span<kShift>(at, cache);
     checked(a[1], near.data[near.index(at, kShift)]);
     return near;
   }

@@ -96,6 +96,46 @@ TEST(InterpBuiltins, InitArrayKeepsTheLengthBeforeElementZero) {
   EXPECT_EQ(run.out, "14 3 2") << run.err;
 }
 
+// MOVE(TEMP t, checkIndex(a, i + j)), then a store and a load at a + t * 8 (the
+// checkIndex of a sum of temps, in one operation): the index is the sum, each time.
+TEST(InterpBuiltins, CheckIndexOfASumChecksTheSum) {
+  ProgramBuilder b;
+  Temp_temp a = b.newTemp(), i = b.newTemp(), j = b.newTemp(), t = b.newTemp();
+  T_exp arr = b.a.Temp(a), index = b.a.Temp(t);
+  auto check = [&] {
+    return b.a.Move(
+        index, b.call("checkIndex", {arr, b.bin(BinOp::PLUS, b.a.Temp(i), b.a.Temp(j))}));
+  };
+  T_exp element = b.a.Mem(b.bin(BinOp::PLUS, arr, b.bin(BinOp::TIMES, index, b.c(8))));
+  RunOutput run =
+      runMain(b, {b.a.Move(arr, b.call("initArray", {b.c(4), b.c(0)})),
+                  b.a.Move(b.a.Temp(i), b.c(1)), b.a.Move(b.a.Temp(j), b.c(2)), check(),
+                  b.a.Move(element, b.c(5)), b.printi(element),
+                  b.a.Move(b.a.Temp(j), b.c(3)), check(), b.printi(index)});
+  EXPECT_EQ(run.out, "5");
+  EXPECT_EQ(run.result.exitCode, 70);
+  EXPECT_EQ(run.err, "runtime error: array index 4 out of range [0, 4)\n");
+}
+
+// A store right after a checkIndex, into another array than the one checked: it goes
+// to the array the store names (the check and the store are not one operation).
+TEST(InterpBuiltins, AStoreAfterACheckIndexGoesToItsOwnArray) {
+  ProgramBuilder b;
+  Temp_temp a = b.newTemp(), other = b.newTemp(), i = b.newTemp(), t = b.newTemp();
+  T_exp index = b.a.Temp(t);
+  auto element = [&](Temp_temp arr) {
+    return b.a.Mem(b.bin(BinOp::PLUS, b.a.Temp(arr), b.bin(BinOp::TIMES, index, b.c(8))));
+  };
+  RunOutput run =
+      runMain(b, {b.a.Move(b.a.Temp(a), b.call("initArray", {b.c(4), b.c(1)})),
+                  b.a.Move(b.a.Temp(other), b.call("initArray", {b.c(4), b.c(2)})),
+                  b.a.Move(b.a.Temp(i), b.c(3)),
+                  b.a.Move(index, b.call("checkIndex", {b.a.Temp(a), b.a.Temp(i)})),
+                  b.a.Move(element(other), b.c(7)), b.printi(element(a)),
+                  b.printi(element(other))});
+  EXPECT_EQ(run.out, "17") << run.err;
+}
+
 TEST(InterpBuiltins, AllocRecordIsZeroedAndBounded) {
   ProgramBuilder b;
   Temp_temp r = b.newTemp();

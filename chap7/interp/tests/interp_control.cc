@@ -96,6 +96,8 @@ TEST(InterpControl, JumpToUnknownLabelIsARuntimeError) {
   EXPECT_EQ(run.out, "a");
   EXPECT_NE(run.err.find("runtime error: jump to label nowhere"), std::string::npos)
       << run.err;
+  EXPECT_EQ(run.result.stats.steps, 2u); // the JUMP counts its step, then stops
+  EXPECT_EQ(run.result.stats.jumps, 1u);
 }
 
 TEST(InterpControl, JumpIntoAnEseqIsARuntimeError) {

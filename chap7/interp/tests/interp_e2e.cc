@@ -64,6 +64,40 @@ TEST(InterpE2E, NilFieldReadIsARuntimeError) {
   EXPECT_EQ(run.err, "runtime error: field access through nil\n");
 }
 
+// One checkIndex sees two arrays in turn: the block it tried first (the last array's)
+// never passes an index of the other.
+TEST(InterpE2E, AnIndexIsCheckedAgainstItsOwnArray) {
+  RunOutput run = runTiger(R"(
+    let type a = array of int
+        var x := a[2] of 1
+        var y := a[5] of 2
+        function get(v: a, i: int): int = v[i]
+    in printi(get(x, 1)); printi(get(y, 4)); printi(get(x, 0)); printi(get(x, 4)) end)");
+  EXPECT_EQ(run.out, "121");
+  EXPECT_EQ(run.result.exitCode, 70);
+  EXPECT_EQ(run.err, "runtime error: array index 4 out of range [0, 2)\n");
+}
+
+// A static link's word is read after calls that grew the frames (which moved them):
+// the frame it was found in before the call is looked for again.
+TEST(InterpE2E, AnOuterVariableIsReadAfterTheFramesGrew) {
+  RunOutput run = runTiger(R"(
+    let var n := 7
+        function deep(k: int): int = if k = 0 then n else n + deep(k - 1) - n
+    in printi(deep(5000)) end)");
+  EXPECT_EQ(run.out, "7") << run.err;
+}
+
+// An index such as r + n - 1 - c (queens' diagonals): a temp plus a non-local
+// variable, then a constant and a temp taken off, in two operations.
+TEST(InterpE2E, ATempPlusANonLocalMinusAConstantAndATemp) {
+  RunOutput run = runTiger(R"(
+    let var n := 10
+        function f(i: int, j: int): int = i + n - 1 - j
+    in printi(f(3, 4)); print(" "); printi(f(-9223372036854775807, 12)) end)");
+  EXPECT_EQ(run.out, "8 9223372036854775806") << run.err;
+}
+
 // ---- the book's programs ----
 
 std::string readFile(const std::filesystem::path& p) {

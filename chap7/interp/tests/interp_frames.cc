@@ -182,5 +182,24 @@ TEST(InterpFrames, AnAddressOfNoFrameIsAnInvalidAccess) {
   EXPECT_EQ(run.err.find("frame"), std::string::npos) << run.err;
 }
 
+// MEM(MEM(fp + 0) + 0) after a MOVE to fp reads the word at the new fp, not the
+// frame's word the static link sits in when fp is never set.
+TEST(InterpFrames, AStaticLinkReadAfterAMoveToFpFollowsTheNewFp) {
+  Read r = readText("PROC f_1\n# formals: fp+0; frame: 16 bytes\n"
+                    "MOVE(MEM(BINOP(PLUS, TEMP fp, CONST -8)),\n"
+                    "     BINOP(PLUS, MEM(BINOP(PLUS, TEMP fp, CONST 0)), CONST 8))\n"
+                    "MOVE(TEMP fp, BINOP(PLUS, TEMP fp, CONST -8))\n"
+                    "MOVE(TEMP rv, MEM(BINOP(PLUS, MEM(BINOP(PLUS, TEMP fp, CONST 0)), "
+                    "CONST 0)))\n"
+                    "PROC tigermain\n# formals: none; frame: 0 bytes\n"
+                    "MOVE(TEMP t100, CALL(NAME allocRecord, CONST 16))\n"
+                    "MOVE(MEM(TEMP t100), CONST 5)\n"
+                    "MOVE(MEM(BINOP(PLUS, TEMP t100, CONST 8)), CONST 9)\n"
+                    "EXP(CALL(NAME printi, CALL(NAME f_1, TEMP t100)))\n");
+  ASSERT_TRUE(r.prog) << r.errors;
+  RunOutput run = runProgram(*r.prog);
+  EXPECT_EQ(run.out, "9") << run.err;
+}
+
 } // namespace
 } // namespace tiger::interp_test
